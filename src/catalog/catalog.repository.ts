@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { DatabaseServer } from '../database/database-server.js';
+import { PrismaService } from '../database/prisma.service.js';
+import {
+  STAGED_TABLE_NAMES,
+  STAGED_TABLES,
+  type CatalogStaging,
+  type StagedTable,
+} from './catalog-staging.js';
+import type { CatalogCounts } from './catalog-validator.js';
+
+/** Any constant shared by all instances: one catalog import at a time. */
+const IMPORT_LOCK_KEY = 7_261_123_002;
+
+export class ImportInProgressError extends Error {}
+
+export interface LoadOptions {
+  replace: boolean;
+  publishedAt: Date;
+  counts: CatalogCounts;
+  /** Bytes of staging files streamed so far. */
+  onLoaded?: (bytes: number) => void;
+  onPhase?: (phase: 'indexes' | 'merge' | 'analyze') => void;
+}
+
+export type LoadMode = 'bulk' | 'merge';
+
+interface Ddl {
+  drop: string;
+  create: string;
+}
+
+const ident = (name: string) => pg.Client.prototype.escapeIdentifier(name);
+const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(', ');
+
+/** All SQL of catalog imports. Each load is one transaction: all or nothing. */
+@Injectable()
+export class CatalogRepository {
+  constructor(
+    private readonly server: DatabaseServer,
+    private readonly prisma: PrismaService,
+  ) {}
+
+  async load(staging: CatalogStaging, options: LoadOptions): Promise<LoadMode> {
+    const client = new pg.Client({ connectionString: this.server.url });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock($1) AS locked',
+        [IMPORT_LOCK_KEY],
+      );
+      if (!rows[0]?.locked) throw new ImportInProgressError('another catalog import is running');
+      await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+      const empty = (await client.query('SELECT 1 FROM products LIMIT 1')).rowCount === 0;
+      const mode: LoadMode = options.replace || empty ? 'bulk' : 'merge';
+      if (mode === 'bulk') await this.bulkLoad(client, staging, options);
+      else await this.mergeLoad(client, staging, options);
+      await client.query(
+        `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [
+          options.publishedAt,
+          options.replace,
+          options.counts.products,
+          options.counts.reviews,
+          options.counts.offers,
+        ],
+      );
+      await client.query('COMMIT');
+      return mode;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** Replace everything: empty the tables, load without indexes, then build them once. */
+  private async bulkLoad(
+    client: pg.Client,
+    staging: CatalogStaging,
+    options: LoadOptions,
+  ): Promise<void> {
+    const tables = STAGED_TABLE_NAMES;
+    const constraints = await this.constraintsOf(client, tables);
+    const indexes = await this.indexesOf(client, tables);
+    await client.query(`TRUNCATE ${tables.map(ident).join(', ')}`);
+    for (const ddl of [...constraints.foreign, ...constraints.keys, ...indexes])
+      await client.query(ddl.drop);
+    await this.copyAll(client, staging, (table) => table, options.onLoaded);
+    options.onPhase?.('indexes');
+    for (const ddl of [...indexes, ...constraints.keys, ...constraints.foreign])
+      await client.query(ddl.create);
+    options.onPhase?.('analyze');
+    await client.query(`ANALYZE ${tables.map(ident).join(', ')}`);
+  }
+
+  /** Upsert the file's products into a live catalog, replacing their reviews and offers. */
+  private async mergeLoad(
+    client: pg.Client,
+    staging: CatalogStaging,
+    options: LoadOptions,
+  ): Promise<void> {
+    const stage = (table: StagedTable) => `stage_${table}`;
+    for (const table of STAGED_TABLE_NAMES) {
+      await client.query(
+        `CREATE TEMP TABLE ${ident(stage(table))} ON COMMIT DROP AS
+           SELECT ${columnList(table)} FROM ${ident(table)} WITH NO DATA`,
+      );
+    }
+    await this.copyAll(client, staging, stage, options.onLoaded);
+    options.onPhase?.('merge');
+    for (const child of ['product_search_names', 'reviews', 'offers'] as const) {
+      await client.query(
+        `DELETE FROM ${ident(child)} t USING stage_products s WHERE t.product_id = s.id`,
+      );
+    }
+    await client.query(
+      `INSERT INTO products (${columnList('products')}, updated_at)
+         SELECT ${columnList('products')}, now() FROM stage_products
+       ON CONFLICT (id) DO UPDATE SET
+         name = EXCLUDED.name, brand = EXCLUDED.brand, category = EXCLUDED.category,
+         aliases = EXCLUDED.aliases, name_norm = EXCLUDED.name_norm, updated_at = EXCLUDED.updated_at`,
+    );
+    for (const child of ['product_search_names', 'reviews', 'offers'] as const) {
+      await client.query(
+        `INSERT INTO ${ident(child)} (${columnList(child)})
+           SELECT ${columnList(child)} FROM ${ident(stage(child))}`,
+      );
+    }
+  }
+
+  private async copyAll(
+    client: pg.Client,
+    staging: CatalogStaging,
+    target: (table: StagedTable) => string,
+    onLoaded?: (bytes: number) => void,
+  ): Promise<void> {
+    let loaded = 0;
+    for (const table of STAGED_TABLE_NAMES) {
+      const source = createReadStream(staging.fileOf(table), { highWaterMark: 1024 * 1024 });
+      source.on('data', (chunk) => {
+        loaded += chunk.length;
+        onLoaded?.(loaded);
+      });
+      const sql = `COPY ${ident(target(table))} (${columnList(table)}) FROM STDIN`;
+      await pipeline(source, client.query(copyFrom(sql)));
+    }
+  }
+
+  /** Keys (primary, unique) and foreign keys of the tables, as drop and re-create DDL. */
+  private async constraintsOf(client: pg.Client, tables: readonly string[]) {
+    const { rows } = await client.query<Ddl & { foreign: boolean }>(
+      `SELECT format('ALTER TABLE %s DROP CONSTRAINT %I', conrelid::regclass, conname) AS drop,
+              format('ALTER TABLE %s ADD CONSTRAINT %I %s', conrelid::regclass, conname,
+                     pg_get_constraintdef(oid)) AS create,
+              contype = 'f' AS foreign
+         FROM pg_constraint
+        WHERE conrelid = ANY($1::regclass[]) AND contype IN ('p', 'u', 'f')
+        ORDER BY conname`,
+      [tables],
+    );
+    return { keys: rows.filter((r) => !r.foreign), foreign: rows.filter((r) => r.foreign) };
+  }
+
+  /** Indexes of the tables that no constraint owns, as drop and re-create DDL. */
+  private async indexesOf(client: pg.Client, tables: readonly string[]): Promise<Ddl[]> {
+    const { rows } = await client.query<Ddl>(
+      `SELECT format('DROP INDEX %s', i.indexrelid::regclass) AS drop,
+              pg_get_indexdef(i.indexrelid) AS create
+         FROM pg_index i
+        WHERE i.indrelid = ANY($1::regclass[])
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint c
+                           WHERE c.conindid = i.indexrelid AND c.conrelid = i.indrelid)
+        ORDER BY i.indexrelid::regclass::text`,
+      [tables],
+    );
+    return rows;
+  }
+
+  async latestPublication(): Promise<Date | undefined> {
+    const latest = await this.prisma.catalogPublication.findFirst({
+      orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
+      select: { publishedAt: true },
+    });
+    return latest?.publishedAt;
+  }
+}

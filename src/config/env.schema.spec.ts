@@ -1,0 +1,35 @@
+import { describe, expect, it } from '@jest/globals';
+import { parseEnv } from './env.schema.js';
+
+describe('parseEnv', () => {
+  it('gives documented defaults for an empty environment', () => {
+    const env = parseEnv({});
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: 3000,
+      DATA_DIR: 'data',
+      EMBEDDED_DATABASE_PORT: 54329,
+      MIGRATE_ON_START: true,
+      SEED_DEMO_CATALOG: false,
+    });
+  });
+
+  it('treats empty variables as unset and coerces numbers and flags', () => {
+    expect(
+      parseEnv({ DATABASE_URL: '', PORT: '8080', SEED_DEMO_CATALOG: 'yes', MIGRATE_ON_START: '0' }),
+    ).toMatchObject({
+      DATABASE_URL: undefined,
+      PORT: 8080,
+      SEED_DEMO_CATALOG: true,
+      MIGRATE_ON_START: false,
+    });
+  });
+
+  it('names every bad variable in one error', () => {
+    expect(() =>
+      parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
+    ).toThrow(/^Invalid environment: PORT: .*; LOG_LEVEL: .*; DATABASE_URL: .*$/);
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from '@jest/globals';
+import { compactName, normaliseName } from './name-normaliser.js';
+
+describe('normaliseName', () => {
+  it.each([
+    ['Sony WH-1000XM5', 'sony wh 1000xm5'],
+    ['  SONY   wh_1000xm5!! ', 'sony wh 1000xm5'],
+    ['Café Crème', 'cafe creme'],
+    ['Galaxy S24+', 'galaxy s24 plus'],
+    ['Roomba j7+ (2023)', 'roomba j7 plus 2023'],
+    ['AirPods Pro (2nd generation)', 'airpods pro 2nd generation'],
+    ['Ｗｉｄｅ ＴＶ', 'wide tv'],
+    ['C++ & "quotes"', 'c plus quotes'],
+    ['!!!', ''],
+  ])('%j → %j', (input, expected) => {
+    expect(normaliseName(input)).toBe(expected);
+  });
+
+  it('makes case, punctuation and spacing irrelevant once compacted', () => {
+    const forms = ['WH1000XM5', 'wh-1000xm5', 'wh 1000 xm5', 'Wh-1000 XM5'];
+    expect(new Set(forms.map((f) => compactName(normaliseName(f))))).toEqual(
+      new Set(['wh1000xm5']),
+    );
+  });
+});

@@ -1,0 +1,23 @@
+// The one normalisation of product names, used when the catalog is imported and when a
+// query is resolved, so the two always meet: case, accents, punctuation and spacing
+// never matter ("WH-1000XM5" and "wh 1000 xm5" normalise alike, and compact alike).
+
+const MARKS = /\p{M}+/gu;
+/** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */
+const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
+const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
+
+export function normaliseName(input: string): string {
+  return input
+    .normalize('NFKD')
+    .replace(MARKS, '')
+    .toLowerCase()
+    .replace(TRAILING_PLUS, ' plus ')
+    .replace(NON_ALPHANUMERIC, ' ')
+    .trim();
+}
+
+/** A normalised name without its spaces. */
+export function compactName(normalised: string): string {
+  return normalised.replaceAll(' ', '');
+}

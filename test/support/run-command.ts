@@ -1,0 +1,27 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { projectRoot } from '../../src/config/project-root.js';
+
+export interface CommandResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs a built command (dist/src/...) as an admin would, with the given environment. */
+export async function runBuiltCommand(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<CommandResult> {
+  const child = spawn(process.execPath, [path.join(projectRoot(), 'dist', script), ...args], {
+    cwd: projectRoot(),
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  return { code, stdout, stderr };
+}
