@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, readFile, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
@@ -66,9 +67,25 @@ if (!existsSync(file)) {
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-'));
 await chmod(dataDir, 0o755);
-const database = await EmbeddedDatabase.start({ dataDir: path.join(dataDir, 'data'), port: 55433 });
+// The server logs every statement slower than a second: the breakdown of the load.
+const database = await EmbeddedDatabase.start({
+  dataDir: path.join(dataDir, 'data'),
+  port: 55433,
+  log: (line) => {
+    const match = /duration: ([\d.]+) ms\s+statement: (.{0,90})/s.exec(line);
+    if (match)
+      console.error(
+        `  postgres: ${(Number(match[1]) / 1000).toFixed(1)} s  ${match[2]!.replace(/\s+/g, ' ')}`,
+      );
+  },
+});
 try {
   await migrate(database.url);
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
+  await admin.query('ALTER SYSTEM SET log_min_duration_statement = 1000');
+  await admin.query('SELECT pg_reload_conf()');
+  await admin.end();
   const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
   const result = await run(['dist/src/catalog/catalog-import.command.js', file, '--replace'], env);
   const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));

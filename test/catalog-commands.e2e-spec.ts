@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
+import { catalogLineSchema } from '../src/catalog/catalog-line.schema.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -90,5 +91,33 @@ describe('catalog:import command', () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
     expect(result.stderr).toMatch(reason);
+  });
+});
+
+describe('catalog:generate command', () => {
+  const GENERATE = 'src/catalog/catalog-generate.command.js';
+
+  it('writes N valid lines, the same for the same seed', async () => {
+    const first = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '4'], {});
+    const again = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '4'], {});
+    const other = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '5'], {});
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(300);
+    for (const line of lines)
+      expect(catalogLineSchema.safeParse(JSON.parse(line)).success).toBe(true);
+    expect(again.stdout).toBe(first.stdout);
+    expect(other.stdout).not.toBe(first.stdout);
+  });
+
+  it.each([
+    [[]],
+    [['--products', '0']],
+    [['--products', 'many']],
+    [['--products', '5', '--seed', 'x']],
+  ])('refuses %j with a one-line reason and exit code 1', async (args) => {
+    const result = await runBuiltCommand(GENERATE, args, {});
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^catalog:generate: .+\n$/);
   });
 });

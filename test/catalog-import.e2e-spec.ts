@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import pg from 'pg';
+import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
 import {
   CatalogImporter,
   CatalogValidationError,
@@ -321,6 +322,41 @@ describe(CatalogImporter.name, () => {
     await importer.import(file);
     await importer.import(file);
     expect(await snapshot()).toEqual(first);
+  });
+
+  it('imports 10,000 generated lines, validated in parallel chunks', async () => {
+    const lines = [...generateCatalogLines({ products: 10_000, seed: 11 })];
+    const file = await catalogFile(lines);
+    expect((await stat(file)).size).toBeGreaterThan(8 * 1024 * 1024); // more than one worker
+    const summary = await importer.import(file);
+    const expected = lines.map((l) => JSON.parse(l) as { reviews?: unknown[]; offers?: unknown[] });
+    expect(summary).toMatchObject({
+      products: 10_000,
+      reviews: expected.reduce((n, l) => n + (l.reviews?.length ?? 0), 0),
+      offers: expected.reduce((n, l) => n + (l.offers?.length ?? 0), 0),
+    });
+    expect(await counts()).toMatchObject({
+      products: 10_000,
+      reviews: summary.reviews,
+      offers: summary.offers,
+    });
+  });
+
+  it('numbers problems file-wide across chunks and finds duplicate ids between them', async () => {
+    const lines: string[] = [...generateCatalogLines({ products: 10_000, seed: 12 })];
+    lines.splice(3000, 0, ''); // a blank line still counts as a line
+    lines[8000] = '{"id": ';
+    lines[9000] = lines[4]!;
+    const error = (await importer
+      .import(await catalogFile(lines))
+      .catch((e: unknown) => e)) as CatalogValidationError;
+    const id = (JSON.parse(lines[4]!) as { id: string }).id;
+    expect(error.badLines).toBe(2);
+    expect(error.problems).toEqual([
+      { line: 8001, message: expect.stringMatching(/^not valid JSON/) },
+      { line: 9001, field: 'id', message: `duplicate id "${id}" (first on line 5)` },
+    ]);
+    expect(await counts()).toMatchObject({ products: 0 });
   });
 
   it('refuses to run while another import holds the catalog', async () => {

@@ -44,7 +44,6 @@ export class CatalogImporter {
         onProgress?.('validate', done, total),
       );
       if (result.badLines > 0) throw new CatalogValidationError(result.problems, result.badLines);
-      await staging.close();
       const total = await staging.totalBytes();
       const mode = await this.repository.load(staging, {
         replace,

@@ -66,37 +66,29 @@ class TableFile {
   }
 }
 
-/**
- * COPY-ready files of a validated catalog, one per table, in a private temporary
- * folder: the file is parsed once, and the load then streams these into PostgreSQL.
- */
-export class CatalogStaging {
-  private constructor(
-    readonly dir: string,
-    private readonly files: Record<StagedTable, TableFile>,
-  ) {}
+const fileName = (table: StagedTable, chunk: number) => `${table}.${chunk}.copy`;
 
-  static async create(): Promise<CatalogStaging> {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'catalog-import-'));
-    const files = Object.fromEntries(
-      STAGED_TABLE_NAMES.map((table) => [table, new TableFile(path.join(dir, `${table}.copy`))]),
+/** Writes the COPY rows of one chunk of a catalog file (inside a validation worker). */
+export class StagingWriter {
+  private readonly files: Record<StagedTable, TableFile>;
+
+  constructor(dir: string, chunk: number) {
+    this.files = Object.fromEntries(
+      STAGED_TABLE_NAMES.map((table) => [
+        table,
+        new TableFile(path.join(dir, fileName(table, chunk))),
+      ]),
     ) as Record<StagedTable, TableFile>;
-    return new CatalogStaging(dir, files);
-  }
-
-  fileOf(table: StagedTable): string {
-    return this.files[table].file;
-  }
-
-  async totalBytes(): Promise<number> {
-    const sizes = await Promise.all(STAGED_TABLE_NAMES.map((t) => stat(this.fileOf(t))));
-    return sizes.reduce((sum, s) => sum + s.size, 0);
   }
 
   /** Adds a product's rows; awaits only when a file's buffer is due to be written. */
   async add(line: CatalogLine): Promise<void> {
     this.addRows(line);
     for (const file of Object.values(this.files)) if (file.full) await file.flush();
+  }
+
+  async close(): Promise<void> {
+    await Promise.all(Object.values(this.files).map((f) => f.close()));
   }
 
   private addRows(line: CatalogLine): void {
@@ -133,13 +125,39 @@ export class CatalogStaging {
       this.files.offers.add(copyRow([line.id, o.retailer_name, o.price, o.price_as_of, o.url]));
     }
   }
+}
 
-  async close(): Promise<void> {
-    await Promise.all(Object.values(this.files).map((f) => f.close()));
+/**
+ * The private temporary folder of COPY-ready files of one import: each validation
+ * worker writes its chunk's files, and the load streams them into PostgreSQL in order.
+ */
+export class CatalogStaging {
+  private chunks = 0;
+
+  private constructor(readonly dir: string) {}
+
+  static async create(): Promise<CatalogStaging> {
+    return new CatalogStaging(await mkdtemp(path.join(os.tmpdir(), 'catalog-import-')));
+  }
+
+  /** Declares how many chunks were written (0 to chunks - 1). */
+  setChunks(chunks: number): void {
+    this.chunks = chunks;
+  }
+
+  filesOf(table: StagedTable): string[] {
+    return Array.from({ length: this.chunks }, (_, chunk) =>
+      path.join(this.dir, fileName(table, chunk)),
+    );
+  }
+
+  async totalBytes(): Promise<number> {
+    const files = STAGED_TABLE_NAMES.flatMap((table) => this.filesOf(table));
+    const sizes = await Promise.all(files.map((file) => stat(file)));
+    return sizes.reduce((sum, s) => sum + s.size, 0);
   }
 
   async remove(): Promise<void> {
-    await Promise.all(Object.values(this.files).map((f) => f.close().catch(() => undefined)));
     await rm(this.dir, { recursive: true, force: true });
   }
 }

@@ -1,21 +1,16 @@
 import { stat } from 'node:fs/promises';
-import type { z } from 'zod';
-import { catalogLineSchema } from './catalog-line.schema.js';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { projectRoot } from '../config/project-root.js';
 import type { CatalogStaging } from './catalog-staging.js';
-import { readLines } from './line-reader.js';
+import type { CatalogCounts, ChunkResult, ChunkTask, LineProblem } from './chunk-validator.js';
+import { IdHashSet } from './id-hash-set.js';
+import { readLines, splitAtLines } from './line-reader.js';
+import type { WorkerMessage } from './validation.worker.js';
 
-/** One problem of one line: its number, the offending field (if any) and why. */
-export interface LineProblem {
-  line: number;
-  field?: string;
-  message: string;
-}
-
-export interface CatalogCounts {
-  products: number;
-  reviews: number;
-  offers: number;
-}
+export type { CatalogCounts, LineProblem } from './chunk-validator.js';
 
 export interface ValidationResult {
   counts: CatalogCounts;
@@ -27,26 +22,40 @@ export type ValidationProgress = (bytesRead: number, totalBytes: number) => void
 
 /** Problems beyond this many are counted, not kept. */
 export const MAX_REPORTED_PROBLEMS = 1000;
+/** Files smaller than this are validated by one worker. */
+const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
+/** Old-generation heap of each worker: parsing is streamed, so this bounds memory. */
+const WORKER_HEAP_MB = 192;
 
-/** "reviews[0].source_type" from a zod issue path. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : (i > 0 ? '.' : '') + String(key)))
-    .join('');
+/** The compiled worker; under ts-jest (sources in src/) the build in dist/ is used. */
+function workerUrl(): URL {
+  if (import.meta.url.endsWith('.js')) return new URL('./validation.worker.js', import.meta.url);
+  return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/validation.worker.js'));
 }
 
-function problemsOf(line: number, error: z.ZodError): LineProblem[] {
-  return error.issues.map((issue) => {
-    // An unknown key is reported on the object holding it; name the key itself.
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const path = keys.length === 1 ? [...issue.path, keys[0] as string] : issue.path;
-    return { line, ...(path.length > 0 && { field: fieldPath(path) }), message: issue.message };
+function runWorker(task: ChunkTask, onBytes: (bytes: number) => void): Promise<ChunkResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl(), {
+      workerData: task,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    let result: ChunkResult | undefined;
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'progress') onBytes(message.bytes);
+      else result = message.result;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (result) resolve(result);
+      else reject(new Error(`catalog validation worker stopped (exit code ${code})`));
+    });
   });
 }
 
 /**
- * Validates every line of a catalog file. While no line has failed, valid lines are
- * also written to `staging`, so a valid file is parsed exactly once.
+ * Validates every line of a catalog file, in parallel over byte ranges that start at
+ * line boundaries (one worker thread each). While no line has failed, each worker also
+ * writes its range's COPY rows into `staging`, so a valid file is parsed exactly once.
  */
 export async function validateCatalogFile(
   file: string,
@@ -59,56 +68,83 @@ export async function validateCatalogFile(
       throw new Error(`cannot read ${file} (${error.code ?? error.message})`);
     },
   );
+  const parts = totalBytes < PARALLEL_FROM_BYTES ? 1 : Math.min(os.availableParallelism(), 4);
+  const ranges = await splitAtLines(file, parts);
+  staging?.setChunks(ranges.length);
+  let done = 0;
+  const results = await Promise.all(
+    ranges.map((range, chunk) =>
+      runWorker(
+        {
+          file,
+          range,
+          chunk,
+          maxProblems: MAX_REPORTED_PROBLEMS,
+          ...(staging && { stagingDir: staging.dir }),
+        },
+        (bytes) => {
+          done += bytes;
+          onProgress?.(done, totalBytes);
+        },
+      ),
+    ),
+  );
+  return await merge(file, results);
+}
+
+/** Joins the chunks' findings with file-wide line numbers, and confirms duplicate ids. */
+async function merge(file: string, results: ChunkResult[]): Promise<ValidationResult> {
   const counts: CatalogCounts = { products: 0, reviews: 0, offers: 0 };
   const problems: LineProblem[] = [];
-  const firstLineOfId = new Map<string, number>();
+  const suspects: [number, number][] = [];
+  const ids =
+    results.length > 1
+      ? new IdHashSet(results.reduce((n, r) => n + r.counts.products, 0))
+      : undefined;
   let badLines = 0;
-
-  const report = (found: LineProblem[]) => {
-    badLines += 1;
-    problems.push(...found.slice(0, Math.max(0, MAX_REPORTED_PROBLEMS - problems.length)));
-  };
-
-  let lastReported = 0;
-  for await (const line of readLines(file)) {
-    if (onProgress && line.bytesRead - lastReported >= 4 * 1024 * 1024) {
-      onProgress(line.bytesRead, totalBytes);
-      lastReported = line.bytesRead;
+  let offset = 0;
+  for (const result of results) {
+    counts.products += result.counts.products;
+    counts.reviews += result.counts.reviews;
+    counts.offers += result.counts.offers;
+    badLines += result.badLines;
+    for (const p of result.problems) problems.push({ ...p, line: p.line + offset });
+    for (const [a, b] of result.suspects) suspects.push([a + offset, b + offset]);
+    const base = offset;
+    if (ids) {
+      IdHashSet.forEach(result.ids, (h1, h2, line) => {
+        const earlier = ids.addOrGet(h1, h2, line + base);
+        if (earlier !== 0) suspects.push([earlier, line + base]);
+      });
     }
-    if ('error' in line) {
-      report([{ line: line.number, message: line.error }]);
-      continue;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(line.text);
-    } catch (error) {
-      report([{ line: line.number, message: `not valid JSON (${(error as Error).message})` }]);
-      continue;
-    }
-    const parsed = catalogLineSchema.safeParse(json);
-    if (!parsed.success) {
-      report(problemsOf(line.number, parsed.error));
-      continue;
-    }
-    const product = parsed.data;
-    const first = firstLineOfId.get(product.id);
-    if (first !== undefined) {
-      report([
-        {
-          line: line.number,
-          field: 'id',
-          message: `duplicate id "${product.id}" (first on line ${first})`,
-        },
-      ]);
-      continue;
-    }
-    firstLineOfId.set(product.id, line.number);
-    counts.products += 1;
-    counts.reviews += product.reviews?.length ?? 0;
-    counts.offers += product.offers?.length ?? 0;
-    if (badLines === 0) await staging?.add(product);
+    offset += result.lines;
   }
-  onProgress?.(totalBytes, totalBytes);
-  return { counts, problems, badLines };
+  const duplicates = suspects.length > 0 ? await confirmDuplicates(file, suspects) : [];
+  badLines += duplicates.length;
+  problems.push(...duplicates);
+  problems.sort((a, b) => a.line - b.line);
+  return { counts, problems: problems.slice(0, MAX_REPORTED_PROBLEMS), badLines };
+}
+
+/** Re-reads only the suspected lines: a pair is a duplicate when the ids are equal. */
+async function confirmDuplicates(
+  file: string,
+  suspects: [number, number][],
+): Promise<LineProblem[]> {
+  const wanted = new Set(suspects.flat());
+  const last = suspects.reduce((max, [, line]) => Math.max(max, line), 0);
+  const idOfLine = new Map<number, string>();
+  for await (const line of readLines(file)) {
+    if (wanted.has(line.number) && 'text' in line) {
+      idOfLine.set(line.number, (JSON.parse(line.text) as { id: string }).id);
+    }
+    if (line.number >= last) break;
+  }
+  return suspects
+    .filter(([a, b]) => idOfLine.get(a) === idOfLine.get(b))
+    .map(([first, line]) => ({
+      line,
+      field: 'id',
+      message: `duplicate id "${idOfLine.get(line)}" (first on line ${first})`,
+    }));
 }

@@ -144,13 +144,15 @@ export class CatalogRepository {
   ): Promise<void> {
     let loaded = 0;
     for (const table of STAGED_TABLE_NAMES) {
-      const source = createReadStream(staging.fileOf(table), { highWaterMark: 1024 * 1024 });
-      source.on('data', (chunk) => {
-        loaded += chunk.length;
-        onLoaded?.(loaded);
-      });
-      const sql = `COPY ${ident(target(table))} (${columnList(table)}) FROM STDIN`;
-      await pipeline(source, client.query(copyFrom(sql)));
+      for (const file of staging.filesOf(table)) {
+        const source = createReadStream(file, { highWaterMark: 1024 * 1024 });
+        source.on('data', (chunk) => {
+          loaded += chunk.length;
+          onLoaded?.(loaded);
+        });
+        const sql = `COPY ${ident(target(table))} (${columnList(table)}) FROM STDIN`;
+        await pipeline(source, client.query(copyFrom(sql)));
+      }
     }
   }
 

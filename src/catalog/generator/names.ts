@@ -1,5 +1,7 @@
 // How product names, ids and aliases are written.
 
+import { compactName, normaliseName } from '../../lookup/name-normaliser.js';
+
 export interface MemberAttributes {
   /** Variant word, '' for the base model. */
   readonly variant: string;
@@ -30,9 +32,7 @@ export function slugify(name: string): string {
  * spacing-insensitive): "WH-1000XM5", "wh 1000 xm5" and "WH1000XM5" give the same key.
  */
 export function normalizeName(name: string): string {
-  return stripAccents(name)
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '');
+  return compactName(normaliseName(name));
 }
 
 /** The part of a name after the model number: " Pro Mk II 256GB Black (2025)". */
