@@ -20,7 +20,8 @@ export default {
       testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/setup/global-setup.ts',
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
-      testTimeout: 60_000,
     },
   ],
+  // A global option (projects ignore it): e2e tests start servers and load catalogs.
+  testTimeout: 60_000,
 };

@@ -47,6 +47,20 @@ describe('catalog:import command', () => {
     expect(await scalar('SELECT count(*)::int FROM products')).toBe(4);
   });
 
+  it('shows a progress bar on a terminal', async () => {
+    // `script` runs the command on a pseudo-terminal, as an admin's shell would.
+    const command = `${process.execPath} dist/${IMPORT} test/fixtures/catalog-valid.jsonl`;
+    const result = await runBuiltCommand(IMPORT, [], { DATABASE_URL: db.url }, [
+      'script',
+      '-qec',
+      command,
+      '/dev/null',
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Validating\s+\u2588+ 100%/);
+    expect(result.stdout).toContain('Imported 4 products');
+  });
+
   it('makes the file the whole catalog with --replace', async () => {
     const result = await run(await catalogFile([product('only-one')]), '--replace');
     expect(result).toMatchObject({

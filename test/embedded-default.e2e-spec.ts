@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort } from './setup/global-setup.js';
@@ -11,15 +11,16 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 
 describe('embedded default', () => {
   const servers: ServerProcess[] = [];
-  let root: string;
+  const roots: string[] = [];
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop('SIGKILL')));
-    if (root) await rm(root, { recursive: true, force: true });
+    await Promise.all(roots.map((dir) => rm(dir, { recursive: true, force: true })));
   });
 
   it('boots from nothing, seeds the demo catalog, stops cleanly on Ctrl-C and reuses its data', async () => {
-    root = await mkdtemp(path.join(os.tmpdir(), 'pi-embedded-'));
+    const root = await mkdtemp(path.join(os.tmpdir(), 'pi-embedded-'));
+    roots.push(root);
     await chmod(root, 0o755);
     const dataDir = path.join(root, 'data');
     const env = {
@@ -64,5 +65,33 @@ describe('embedded default', () => {
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect([0, 143]).toContain(await second.stop('SIGTERM'));
     expect(existsSync(pidFile)).toBe(false);
+  }, 120_000);
+
+  it('runs as an ordinary user too', async () => {
+    // As root the suite runs the server as `nobody`; otherwise it already is an ordinary user.
+    const asRoot = os.userInfo().uid === 0;
+    const user = asRoot ? { uid: 65534, gid: 65534 } : {};
+    const home = await mkdtemp(path.join(os.tmpdir(), 'pi-embedded-user-'));
+    roots.push(home);
+    await chmod(home, 0o755);
+    const dataDir = path.join(home, 'data');
+    await mkdir(dataDir);
+    if (asRoot) await chown(dataDir, 65534, 65534);
+    const server = await startServer(
+      {
+        DATABASE_URL: undefined,
+        DATA_DIR: dataDir,
+        PORT: String(await freePort()),
+        EMBEDDED_DATABASE_PORT: String(await freePort()),
+        LOG_LEVEL: 'log',
+        HOME: home,
+      },
+      user,
+    );
+    servers.push(server);
+    expect(server.output()).toMatch(/Seeded the demo catalog: \d{3} products/);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect([0, 130]).toContain(await server.stop('SIGINT'));
+    expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }, 120_000);
 });

@@ -13,8 +13,11 @@ export async function runBuiltCommand(
   script: string,
   args: string[],
   env: Record<string, string>,
+  /** Run this instead of `node dist/<script> ...args` (e.g. to wrap it). */
+  argv = [process.execPath, path.join(projectRoot(), 'dist', script), ...args],
 ): Promise<CommandResult> {
-  const child = spawn(process.execPath, [path.join(projectRoot(), 'dist', script), ...args], {
+  const [program, ...rest] = argv;
+  const child = spawn(program!, rest, {
     cwd: projectRoot(),
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
   });

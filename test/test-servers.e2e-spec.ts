@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { createTestDatabase, redisUrl } from './support/test-database.js';
+
+// The suite runs against real servers it starts itself: check that they are.
+
+describe('disposable test servers', () => {
+  it('give each test file a PostgreSQL database of its own, migrated, with pg_trgm', async () => {
+    const [a, b] = await Promise.all([createTestDatabase(), createTestDatabase()]);
+    const client = new pg.Client({ connectionString: a.url });
+    await client.connect();
+    try {
+      await client.query(
+        "INSERT INTO api_keys (id, display_prefix, secret_hash, name) VALUES ('k', 'p', '\\x00', 'n')",
+      );
+      const { rows } = await client.query<{ s: number }>(
+        "SELECT similarity('wh1000xm5', 'wh1000xm4') AS s",
+      );
+      expect(rows[0]!.s).toBeGreaterThan(0.5);
+    } finally {
+      await client.end();
+      await a.drop();
+    }
+    const other = new pg.Client({ connectionString: b.url });
+    await other.connect();
+    try {
+      expect((await other.query('SELECT 1 FROM api_keys')).rowCount).toBe(0);
+    } finally {
+      await other.end();
+      await b.drop();
+    }
+  });
+
+  it('run a real redis-server', async () => {
+    const redis = new Redis(redisUrl(), { lazyConnect: true });
+    await redis.connect();
+    try {
+      await redis.set('pi:test', '42', 'EX', 10);
+      expect(await redis.get('pi:test')).toBe('42');
+      expect((await redis.info('server')).includes('redis_version')).toBe(true);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});
