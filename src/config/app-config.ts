@@ -1,7 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import path from 'node:path';
 import type { Env } from './env.schema.js';
+import type { SourceType } from '../synthesis/taxonomy.js';
 import { projectRoot } from './project-root.js';
+
+export interface SynthesisConfig {
+  sourceWeights: Record<SourceType, number>;
+  priorStrength: number;
+}
+
+/** Lab tests measure, experts compare, owners report, forums gossip. */
+export const DEFAULT_SOURCE_WEIGHTS: Record<SourceType, number> = {
+  lab_test: 1.5,
+  expert_review: 1.25,
+  user_reviews: 1,
+  community: 0.75,
+};
 
 /** The one typed view of the configuration; built from the validated environment. */
 @Injectable()
@@ -15,6 +29,14 @@ export class AppConfig {
   /** Absolute data folder of the embedded default. */
   get dataDir(): string {
     return path.resolve(projectRoot(), this.env.DATA_DIR);
+  }
+
+  /** Source-type weights and prior strength of criterion scores (documented defaults). */
+  get synthesis(): SynthesisConfig {
+    return {
+      sourceWeights: { ...DEFAULT_SOURCE_WEIGHTS, ...this.env.SYNTHESIS_SOURCE_WEIGHTS },
+      priorStrength: this.env.SYNTHESIS_PRIOR_STRENGTH,
+    };
   }
 
   get demoCatalogFile(): string {

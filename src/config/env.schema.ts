@@ -10,6 +10,25 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+const SOURCE_TYPES = ['lab_test', 'expert_review', 'user_reviews', 'community'] as const;
+
+/** "lab_test:1.5,community:0.75": weights of source types, the rest keep their defaults. */
+const sourceWeights = z
+  .string()
+  .transform((text, ctx) => {
+    const weights: Record<string, number> = {};
+    for (const part of text.split(',')) {
+      const [type, value] = part.split(':').map((s) => s.trim());
+      const weight = Number(value);
+      if (!SOURCE_TYPES.includes(type as (typeof SOURCE_TYPES)[number]) || !(weight >= 0)) {
+        ctx.addIssue({ code: 'custom', message: `expected source_type:weight pairs, got "${part}"` });
+        return z.NEVER;
+      }
+      weights[type!] = weight;
+    }
+    return weights as Partial<Record<(typeof SOURCE_TYPES)[number], number>>;
+  });
+
 /** Every environment variable the service reads, validated once at boot. */
 export const envSchema = z.object({
   NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
@@ -24,6 +43,18 @@ export const envSchema = z.object({
   MIGRATE_ON_START: optional(flag).default(true),
   /** Load the demo catalog into an empty catalog at boot. The embedded default always does. */
   SEED_DEMO_CATALOG: optional(flag).default(false),
+  /** The service's public address, under which tracked purchase links are served. */
+  PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+  /** Secret that signs purchase links (32+ characters). Required in production. */
+  LINK_SIGNING_SECRET: optional(z.string().min(32)),
+  /** Weights of source types in criterion scores (decisions.md, Synthesis). */
+  SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
+  /** How many ratings' worth of weight the category prior carries. */
+  SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),
+}).superRefine((env, ctx) => {
+  if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {
+    ctx.addIssue({ code: 'custom', path: ['LINK_SIGNING_SECRET'], message: 'is required in production' });
+  }
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { CRITERIA, DIMENSIONS, SOURCE_TYPES, type Criterion, type Dimension } from './taxonomy.js';
+
+// The response bodies of both lookups (service-spec §2 with decisions.md), as zod schemas:
+// the one source of the OpenAPI document's schemas and of the tests that check answers.
+
+/** 0..100, rounded to one decimal. */
+const score = z.number().min(0).max(100).describe('0 to 100 inclusive, one decimal');
+/** 0..1, rounded to three decimals. */
+const unitScore = z.number().min(0).max(1).describe('0 to 1 inclusive, three decimals');
+const utcDateTime = z.iso.datetime().describe('RFC 3339 date-time in UTC with a Z suffix');
+
+export const matchSchema = z
+  .object({ name: z.string(), match_score: unitScore })
+  .meta({ id: 'Match', description: 'A suggested catalog product and how well it matches the name asked for.' });
+
+export const dimensionScoreSchema = z
+  .object({
+    dimension: z.enum(DIMENSIONS as [Dimension, ...Dimension[]]),
+    score,
+    summary: z.string().optional().describe('Omitted when detail=compact.'),
+  })
+  .meta({ id: 'DimensionScore' });
+
+export const featureScoreSchema = z
+  .object({ name: z.enum(CRITERIA as [Criterion, ...Criterion[]]), score })
+  .meta({ id: 'FeatureScore' });
+
+export const titleDetailSchema = z.object({ title: z.string(), detail: z.string() }).meta({ id: 'TitleDetail' });
+
+export const sourceConsensusSchema = z
+  .object({
+    source: z.string(),
+    source_type: z.enum(SOURCE_TYPES),
+    score,
+    summary: z.string().optional().describe('Omitted when detail=compact.'),
+  })
+  .meta({ id: 'SourceConsensus' });
+
+export const offerSchema = z
+  .object({
+    retailer_name: z.string(),
+    price: z.number().positive().describe('US dollars'),
+    price_as_of: utcDateTime.describe('When the price was observed, as imported'),
+    buy_url: z.url().describe('A signed, tracked purchase link served by this service; it redirects (302) to the retailer'),
+  })
+  .meta({ id: 'Offer' });
+
+export const resolutionSchema = z
+  .object({
+    confidence: unitScore,
+    other_matches: z.array(matchSchema).max(5).describe('The next-best candidates, best first; never the resolved product'),
+  })
+  .meta({ id: 'Resolution' });
+
+export const productIntelligenceSchema = z
+  .object({
+    found: z.literal(true),
+    product_name: z.string(),
+    brand: z.string(),
+    headline: z.string(),
+    summary: z.string().optional().describe('Long-form synthesized verdict; omitted when detail=compact.'),
+    service_score: score.describe('The overall score: the mean of the 7 dimension scores'),
+    dimension_scores: z.array(dimensionScoreSchema).length(7),
+    feature_scores: z.array(featureScoreSchema).length(27),
+    highlights: z.array(titleDetailSchema),
+    considerations: z.array(titleDetailSchema),
+    source_consensus: z.array(sourceConsensusSchema),
+    offers: z.array(offerSchema).describe('Sorted by price, lowest first'),
+    starting_price_usd: z.number().positive().nullable().describe('The lowest offer price in USD; null when there is no offer'),
+    source_count: z.number().int().min(0),
+    resolution: resolutionSchema,
+    as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
+  })
+  .meta({ id: 'ProductIntelligence', description: 'The assessment of a confidently resolved product.' });
+
+export const limitedCoverageSchema = z
+  .object({
+    found: z.literal(false),
+    other_matches: z.array(matchSchema).max(5).describe('Suggestions, best first; never a wrong product presented as a match'),
+    as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
+  })
+  .meta({ id: 'LimitedCoverage', description: 'No catalog product matches the name confidently.' });
+
+export const lookupResultSchema = z
+  .discriminatedUnion('found', [productIntelligenceSchema, limitedCoverageSchema])
+  .meta({ id: 'LookupResult' });
+
+export const batchResponseSchema = z
+  .object({ results: z.array(lookupResultSchema).min(1).max(5).describe('One entry per name, in request order') })
+  .meta({ id: 'BatchLookupResponse' });
+
+export type ProductIntelligence = z.infer<typeof productIntelligenceSchema>;
+export type LimitedCoverage = z.infer<typeof limitedCoverageSchema>;
+export type LookupResult = z.infer<typeof lookupResultSchema>;
+export type Match = z.infer<typeof matchSchema>;
+export type Offer = z.infer<typeof offerSchema>;
