@@ -4,9 +4,10 @@ import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LookupModule } from './lookup/lookup.module.js';
 
 @Module({
-  imports: [ConfigModule, DatabaseModule, CatalogModule, HealthModule],
+  imports: [ConfigModule, DatabaseModule, CatalogModule, LookupModule, HealthModule],
   providers: [DemoCatalogSeeder],
 })
 export class AppModule {}

@@ -83,6 +83,11 @@ describe(CatalogImporter.name, () => {
     ['into a live catalog (merge)', true],
   ])('rolls everything back when the database fails mid-load %s', async (_label, seeded) => {
     if (seeded) await ctx.importer.import(await catalogFile([product('kept')]));
+    const indexes = () => ctx.prisma.$queryRaw<{ indexdef: string }[]>`
+      SELECT indexdef FROM pg_indexes
+       WHERE tablename IN ('products', 'product_search_names', 'reviews', 'offers') ORDER BY indexname`;
+    const indexesBefore = await indexes();
+    expect(indexesBefore.length).toBeGreaterThanOrEqual(10);
     const before = await ctx.counts();
     await ctx.prisma.$executeRawUnsafe(`
       CREATE FUNCTION fail_offer() RETURNS trigger LANGUAGE plpgsql AS
@@ -92,28 +97,34 @@ describe(CatalogImporter.name, () => {
     );
     try {
       const lines = Array.from({ length: 300 }, (_, i) => product(`p-${i}`));
-      await expect(
-        ctx.importer.import(await catalogFile(lines), { replace: seeded }),
-      ).rejects.toThrow('injected failure');
+      await expect(ctx.importer.import(await catalogFile(lines))).rejects.toThrow(
+        'injected failure',
+      );
     } finally {
       await ctx.prisma.$executeRawUnsafe('DROP TRIGGER fail_offer ON offers');
       await ctx.prisma.$executeRawUnsafe('DROP FUNCTION fail_offer');
     }
     expect(await ctx.counts()).toEqual(before);
-    // The bulk path dropped and rebuilt indexes inside the transaction: they are all back.
-    const indexes = await ctx.prisma.$queryRaw<{ indexname: string }[]>`
-      SELECT indexname FROM pg_indexes WHERE tablename IN ('products', 'product_search_names', 'reviews', 'offers')`;
-    expect(indexes.map((i) => i.indexname).sort()).toEqual([
-      'offers_pkey',
-      'offers_product_id_idx',
-      'product_search_names_name_compact_idx',
-      'product_search_names_name_norm_idx',
-      'product_search_names_name_norm_trgm_idx',
-      'product_search_names_pkey',
-      'products_category_idx',
-      'products_pkey',
-      'reviews_pkey',
-      'reviews_product_id_source_key',
+    // The bulk path dropped and rebuilt indexes and keys inside the transaction: all are back.
+    expect(await indexes()).toEqual(indexesBefore);
+  });
+
+  it("keeps each category's mean of each criterion, the prior of synthesis", async () => {
+    await ctx.importer.import('test/fixtures/catalog-valid.jsonl');
+    const priors = await ctx.prisma.categoryPrior.findMany({
+      orderBy: [{ category: 'asc' }, { criterion: 'asc' }],
+    });
+    // headphones: output_quality rated 91 (XM5) and 88 (XM4); comfort 74; energy_efficiency 86.
+    expect(priors).toEqual([
+      { category: 'headphones', criterion: 'comfort', mean: 74, ratings: 1 },
+      { category: 'headphones', criterion: 'energy_efficiency', mean: 86, ratings: 1 },
+      { category: 'headphones', criterion: 'output_quality', mean: 89.5, ratings: 2 },
+    ]);
+    await ctx.importer.import(await catalogFile([product('only', { category: 'tvs' })]), {
+      replace: true,
+    });
+    expect(await ctx.prisma.categoryPrior.findMany()).toEqual([
+      { category: 'tvs', criterion: 'speed', mean: 70, ratings: 1 },
     ]);
   });
 

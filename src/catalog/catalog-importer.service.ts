@@ -3,7 +3,7 @@ import { CatalogRepository, type LoadMode } from './catalog.repository.js';
 import { CatalogStaging } from './catalog-staging.js';
 import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
 
-export type ImportPhase = 'validate' | 'load' | 'indexes' | 'merge' | 'analyze';
+export type ImportPhase = 'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors';
 
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */

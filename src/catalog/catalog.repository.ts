@@ -24,7 +24,7 @@ export interface LoadOptions {
   counts: CatalogCounts;
   /** Bytes of staging files streamed so far. */
   onLoaded?: (bytes: number) => void;
-  onPhase?: (phase: 'indexes' | 'merge' | 'analyze') => void;
+  onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors') => void;
 }
 
 export type LoadMode = 'bulk' | 'merge';
@@ -60,6 +60,8 @@ export class CatalogRepository {
       const mode: LoadMode = options.replace || empty ? 'bulk' : 'merge';
       if (mode === 'bulk') await this.bulkLoad(client, staging, options);
       else await this.mergeLoad(client, staging, options);
+      options.onPhase?.('priors');
+      await this.recomputePriors(client);
       await client.query(
         `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
          VALUES ($1, $2, $3, $4, $5)`,
@@ -154,6 +156,19 @@ export class CatalogRepository {
         await pipeline(source, client.query(copyFrom(sql)));
       }
     }
+  }
+
+  /** Each category's mean of each criterion over all its sources' ratings. */
+  private async recomputePriors(client: pg.Client): Promise<void> {
+    await client.query('DELETE FROM category_priors');
+    await client.query(
+      `INSERT INTO category_priors (category, criterion, mean, ratings)
+       SELECT p.category, c.key, avg(c.value::float8), count(*)
+         FROM reviews r
+         JOIN products p ON p.id = r.product_id
+        CROSS JOIN LATERAL jsonb_each_text(r.criteria) c
+        GROUP BY p.category, c.key`,
+    );
   }
 
   /** Keys (primary, unique) and foreign keys of the tables, as drop and re-create DDL. */

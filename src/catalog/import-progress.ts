@@ -7,6 +7,7 @@ const LABELS: Record<ImportPhase, string> = {
   indexes: 'Building indexes',
   merge: 'Merging into the catalog',
   analyze: 'Analyzing',
+  priors: 'Computing category priors',
 };
 
 /** A progress bar on a terminal; otherwise plain lines, one per phase and per tenth. */

@@ -13,49 +13,53 @@ const port = z.coerce.number().int().min(0).max(65535);
 const SOURCE_TYPES = ['lab_test', 'expert_review', 'user_reviews', 'community'] as const;
 
 /** "lab_test:1.5,community:0.75": weights of source types, the rest keep their defaults. */
-const sourceWeights = z
-  .string()
-  .transform((text, ctx) => {
-    const weights: Record<string, number> = {};
-    for (const part of text.split(',')) {
-      const [type, value] = part.split(':').map((s) => s.trim());
-      const weight = Number(value);
-      if (!SOURCE_TYPES.includes(type as (typeof SOURCE_TYPES)[number]) || !(weight >= 0)) {
-        ctx.addIssue({ code: 'custom', message: `expected source_type:weight pairs, got "${part}"` });
-        return z.NEVER;
-      }
-      weights[type!] = weight;
+const sourceWeights = z.string().transform((text, ctx) => {
+  const weights: Record<string, number> = {};
+  for (const part of text.split(',')) {
+    const [type, value] = part.split(':').map((s) => s.trim());
+    const weight = Number(value);
+    if (!SOURCE_TYPES.includes(type as (typeof SOURCE_TYPES)[number]) || !(weight >= 0)) {
+      ctx.addIssue({ code: 'custom', message: `expected source_type:weight pairs, got "${part}"` });
+      return z.NEVER;
     }
-    return weights as Partial<Record<(typeof SOURCE_TYPES)[number], number>>;
-  });
+    weights[type!] = weight;
+  }
+  return weights;
+});
 
 /** Every environment variable the service reads, validated once at boot. */
-export const envSchema = z.object({
-  NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
-  HOST: optional(z.string()).default('127.0.0.1'),
-  PORT: optional(port).default(3000),
-  LOG_LEVEL: optional(z.enum(['error', 'warn', 'log', 'debug', 'verbose'])).default('log'),
-  /** PostgreSQL to use. Unset: the embedded server under DATA_DIR. */
-  DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
-  DATA_DIR: optional(z.string()).default('data'),
-  EMBEDDED_DATABASE_PORT: optional(port.min(1)).default(54329),
-  /** Apply pending migrations at boot (under an advisory lock). */
-  MIGRATE_ON_START: optional(flag).default(true),
-  /** Load the demo catalog into an empty catalog at boot. The embedded default always does. */
-  SEED_DEMO_CATALOG: optional(flag).default(false),
-  /** The service's public address, under which tracked purchase links are served. */
-  PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
-  /** Secret that signs purchase links (32+ characters). Required in production. */
-  LINK_SIGNING_SECRET: optional(z.string().min(32)),
-  /** Weights of source types in criterion scores (decisions.md, Synthesis). */
-  SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
-  /** How many ratings' worth of weight the category prior carries. */
-  SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),
-}).superRefine((env, ctx) => {
-  if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {
-    ctx.addIssue({ code: 'custom', path: ['LINK_SIGNING_SECRET'], message: 'is required in production' });
-  }
-});
+export const envSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(['development', 'production', 'test'])).default('development'),
+    HOST: optional(z.string()).default('127.0.0.1'),
+    PORT: optional(port).default(3000),
+    LOG_LEVEL: optional(z.enum(['error', 'warn', 'log', 'debug', 'verbose'])).default('log'),
+    /** PostgreSQL to use. Unset: the embedded server under DATA_DIR. */
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+    DATA_DIR: optional(z.string()).default('data'),
+    EMBEDDED_DATABASE_PORT: optional(port.min(1)).default(54329),
+    /** Apply pending migrations at boot (under an advisory lock). */
+    MIGRATE_ON_START: optional(flag).default(true),
+    /** Load the demo catalog into an empty catalog at boot. The embedded default always does. */
+    SEED_DEMO_CATALOG: optional(flag).default(false),
+    /** The service's public address, under which tracked purchase links are served. */
+    PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+    /** Secret that signs purchase links (32+ characters). Required in production. */
+    LINK_SIGNING_SECRET: optional(z.string().min(32)),
+    /** Weights of source types in criterion scores (decisions.md, Synthesis). */
+    SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
+    /** How many ratings' worth of weight the category prior carries. */
+    SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['LINK_SIGNING_SECRET'],
+        message: 'is required in production',
+      });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -10,9 +10,10 @@ const score = z.number().min(0).max(100).describe('0 to 100 inclusive, one decim
 const unitScore = z.number().min(0).max(1).describe('0 to 1 inclusive, three decimals');
 const utcDateTime = z.iso.datetime().describe('RFC 3339 date-time in UTC with a Z suffix');
 
-export const matchSchema = z
-  .object({ name: z.string(), match_score: unitScore })
-  .meta({ id: 'Match', description: 'A suggested catalog product and how well it matches the name asked for.' });
+export const matchSchema = z.object({ name: z.string(), match_score: unitScore }).meta({
+  id: 'Match',
+  description: 'A suggested catalog product and how well it matches the name asked for.',
+});
 
 export const dimensionScoreSchema = z
   .object({
@@ -26,7 +27,9 @@ export const featureScoreSchema = z
   .object({ name: z.enum(CRITERIA as [Criterion, ...Criterion[]]), score })
   .meta({ id: 'FeatureScore' });
 
-export const titleDetailSchema = z.object({ title: z.string(), detail: z.string() }).meta({ id: 'TitleDetail' });
+export const titleDetailSchema = z
+  .object({ title: z.string(), detail: z.string() })
+  .meta({ id: 'TitleDetail' });
 
 export const sourceConsensusSchema = z
   .object({
@@ -42,14 +45,21 @@ export const offerSchema = z
     retailer_name: z.string(),
     price: z.number().positive().describe('US dollars'),
     price_as_of: utcDateTime.describe('When the price was observed, as imported'),
-    buy_url: z.url().describe('A signed, tracked purchase link served by this service; it redirects (302) to the retailer'),
+    buy_url: z
+      .url()
+      .describe(
+        'A signed, tracked purchase link served by this service; it redirects (302) to the retailer',
+      ),
   })
   .meta({ id: 'Offer' });
 
 export const resolutionSchema = z
   .object({
     confidence: unitScore,
-    other_matches: z.array(matchSchema).max(5).describe('The next-best candidates, best first; never the resolved product'),
+    other_matches: z
+      .array(matchSchema)
+      .max(5)
+      .describe('The next-best candidates, best first; never the resolved product'),
   })
   .meta({ id: 'Resolution' });
 
@@ -59,7 +69,10 @@ export const productIntelligenceSchema = z
     product_name: z.string(),
     brand: z.string(),
     headline: z.string(),
-    summary: z.string().optional().describe('Long-form synthesized verdict; omitted when detail=compact.'),
+    summary: z
+      .string()
+      .optional()
+      .describe('Long-form synthesized verdict; omitted when detail=compact.'),
     service_score: score.describe('The overall score: the mean of the 7 dimension scores'),
     dimension_scores: z.array(dimensionScoreSchema).length(7),
     feature_scores: z.array(featureScoreSchema).length(27),
@@ -67,17 +80,27 @@ export const productIntelligenceSchema = z
     considerations: z.array(titleDetailSchema),
     source_consensus: z.array(sourceConsensusSchema),
     offers: z.array(offerSchema).describe('Sorted by price, lowest first'),
-    starting_price_usd: z.number().positive().nullable().describe('The lowest offer price in USD; null when there is no offer'),
+    starting_price_usd: z
+      .number()
+      .positive()
+      .nullable()
+      .describe('The lowest offer price in USD; null when there is no offer'),
     source_count: z.number().int().min(0),
     resolution: resolutionSchema,
     as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
   })
-  .meta({ id: 'ProductIntelligence', description: 'The assessment of a confidently resolved product.' });
+  .meta({
+    id: 'ProductIntelligence',
+    description: 'The assessment of a confidently resolved product.',
+  });
 
 export const limitedCoverageSchema = z
   .object({
     found: z.literal(false),
-    other_matches: z.array(matchSchema).max(5).describe('Suggestions, best first; never a wrong product presented as a match'),
+    other_matches: z
+      .array(matchSchema)
+      .max(5)
+      .describe('Suggestions, best first; never a wrong product presented as a match'),
     as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
   })
   .meta({ id: 'LimitedCoverage', description: 'No catalog product matches the name confidently.' });
@@ -87,7 +110,13 @@ export const lookupResultSchema = z
   .meta({ id: 'LookupResult' });
 
 export const batchResponseSchema = z
-  .object({ results: z.array(lookupResultSchema).min(1).max(5).describe('One entry per name, in request order') })
+  .object({
+    results: z
+      .array(lookupResultSchema)
+      .min(1)
+      .max(5)
+      .describe('One entry per name, in request order'),
+  })
   .meta({ id: 'BatchLookupResponse' });
 
 export type ProductIntelligence = z.infer<typeof productIntelligenceSchema>;

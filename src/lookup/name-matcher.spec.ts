@@ -1,0 +1,86 @@
+import { describe, expect, it } from '@jest/globals';
+import { matchName, type CandidateName } from './name-matcher.js';
+import { normaliseName } from './name-normaliser.js';
+
+const candidate = (
+  name: string,
+  brand = name.split(' ')[0]!,
+  category = 'headphones',
+): CandidateName => ({
+  text: normaliseName(name),
+  brandWords: new Set(normaliseName(brand).split(' ')),
+  categoryWords: new Set([category.replace(/s$/, '')]),
+});
+const score = (query: string, name: string, brand?: string) =>
+  matchName(query, candidate(name, brand)).score;
+
+describe('matchName', () => {
+  it('gives 1 to the same name whatever its case, accents, punctuation and spacing', () => {
+    for (const q of [
+      'sony wh1000xm5',
+      'WH1000XM5 Sony',
+      'sony wh-1000 xm5',
+      'SONY WH 1000XM5',
+      'Sony WH‐1000XM5',
+    ]) {
+      expect(score(q, 'Sony WH-1000XM5')).toBe(1);
+    }
+    expect(score('Café Crème 2', 'Cafe Creme 2', 'Brulerie')).toBe(1);
+  });
+
+  it('rejects another model number, another model code and another generation', () => {
+    expect(matchName('sony wh-1000xm5', candidate('Sony WH-1000XM4')).rejected).toMatch(/number 5/);
+    expect(matchName('apple iphone 14', candidate('Apple iPhone 15', 'Apple')).rejected).toMatch(
+      /number 14/,
+    );
+    expect(matchName('sony wf-1000xm5', candidate('Sony WH-1000XM5')).rejected).toMatch(
+      /model code "wf"/,
+    );
+    expect(
+      matchName('airpods pro 2nd gen', candidate('Apple AirPods Pro (1st generation)', 'Apple'))
+        .rejected,
+    ).toBeDefined();
+  });
+
+  it('rejects a variant word present on one side only', () => {
+    expect(
+      matchName('iphone 15 pro', candidate('Apple iPhone 15 Pro Max', 'Apple')).rejected,
+    ).toMatch(/max variant/);
+    expect(
+      matchName('iphone 15 pro max', candidate('Apple iPhone 15 Pro', 'Apple')).rejected,
+    ).toMatch(/"max"/);
+    expect(
+      matchName('galaxy s24', candidate('Samsung Galaxy S24 Ultra', 'Samsung')).rejected,
+    ).toBeDefined();
+    expect(score('galaxy s24+', 'Samsung Galaxy S24 Plus', 'Samsung')).toBeGreaterThan(0.9);
+  });
+
+  it('forgives a missing brand and typos in ordinary words, but not an unknown word', () => {
+    expect(score('wh-1000xm5', 'Sony WH-1000XM5')).toBeGreaterThan(0.95);
+    expect(
+      score('Samsnug Galaxy S24 Ultra', 'Samsung Galaxy S24 Ultra', 'Samsung'),
+    ).toBeGreaterThan(0.9);
+    expect(
+      score(
+        'kindel paperwhite 11th generation',
+        'Amazon Kindle Paperwhite (11th generation)',
+        'Amazon',
+      ),
+    ).toBeGreaterThan(0.85);
+    expect(score('bose wh-1000xm5', 'Sony WH-1000XM5')).toBeLessThan(0.75);
+  });
+
+  it('costs more when the query leaves out a number the candidate has', () => {
+    const first = score('airpods pro', 'Apple AirPods Pro (1st generation)', 'Apple');
+    const second = score('airpods pro', 'Apple AirPods Pro (2nd generation)', 'Apple');
+    expect(first).toBe(second);
+    expect(first).toBeLessThan(0.9);
+  });
+
+  it('tolerates a storage size the catalog does not state, but not a different one', () => {
+    expect(score('iphone 15 pro 256gb', 'Apple iPhone 15 Pro', 'Apple')).toBeGreaterThan(0.85);
+    expect(
+      matchName('veltra x 128gb', candidate('Veltra X 256GB', 'Veltra')).rejected,
+    ).toBeDefined();
+  });
+});

@@ -1,0 +1,117 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
+import { matchName } from './name-matcher.js';
+import { compactName, normaliseName } from './name-normaliser.js';
+import { decide, REJECTED_WEIGHT, type ScoredProduct } from './resolution-decision.js';
+
+export interface ResolutionOutcome {
+  found: boolean;
+  /** Set when found. */
+  productId?: string;
+  confidence: number;
+  /** Other candidates, best first, never the found product. */
+  candidates: { productId: string; name: string; score: number }[];
+  /** Why: every candidate's score and the decision, for admins. */
+  explanation: ResolutionExplanation;
+}
+
+export interface ResolutionExplanation {
+  query: string;
+  decision: string;
+  candidates: {
+    productId: string;
+    name: string;
+    score: number;
+    rejected?: string;
+    notes: string[];
+  }[];
+}
+
+/** How many products trigram search proposes for scoring. */
+const CANDIDATE_LIMIT = 40;
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Boolean));
+
+/** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
+@Injectable()
+export class NameResolver {
+  private readonly logger = new Logger('Resolution');
+
+  constructor(private readonly repository: LookupRepository) {}
+
+  async resolve(query: string): Promise<ResolutionOutcome> {
+    const normalised = normaliseName(query);
+    const products =
+      normalised === ''
+        ? []
+        : await this.repository.findCandidates(
+            normalised,
+            compactName(normalised),
+            CANDIDATE_LIMIT,
+          );
+    const explained = products.map((product) => this.score(query, product));
+    const decision = decide(explained.map((e) => e.scored));
+    const explanation: ResolutionExplanation = {
+      query,
+      decision: decision.reason,
+      candidates: explained
+        .map((e) => ({
+          productId: e.scored.productId,
+          name: e.scored.name,
+          score: round3(e.scored.score),
+          ...(e.scored.rejected && { rejected: e.scored.rejected }),
+          notes: e.notes,
+        }))
+        .sort((a, b) => b.score - a.score),
+    };
+    this.logger.debug(JSON.stringify(explanation));
+    return {
+      found: decision.found !== undefined,
+      ...(decision.found && { productId: decision.found.productId }),
+      confidence: round3(decision.found?.score ?? decision.suggestions[0]?.suggestionScore ?? 0),
+      candidates: decision.suggestions.map((s) => ({
+        productId: s.productId,
+        name: s.name,
+        score: round3(s.suggestionScore),
+      })),
+      explanation,
+    };
+  }
+
+  /** A product's score: the best of its names and aliases. */
+  private score(
+    query: string,
+    product: CandidateProduct,
+  ): { scored: ScoredProduct; notes: string[] } {
+    const context = {
+      brandWords: words(product.brand),
+      categoryWords: words(product.category.replace(/s\b/g, '')),
+    };
+    const matches = product.names.map((text) => matchName(query, { text, ...context }));
+    const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
+    const best = accepted[0];
+    if (best) {
+      return {
+        scored: {
+          productId: product.id,
+          name: product.name,
+          score: best.score,
+          suggestionScore: best.score,
+          ...(best.exact && { exact: true }),
+        },
+        notes: best.notes,
+      };
+    }
+    const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;
+    return {
+      scored: {
+        productId: product.id,
+        name: product.name,
+        score: 0,
+        rejected: closest.rejected ?? 'rejected',
+        suggestionScore: closest.score * REJECTED_WEIGHT,
+      },
+      notes: closest.notes,
+    };
+  }
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from '@jest/globals';
+import { tokenize } from './name-tokens.js';
+
+const show = (name: string) =>
+  tokenize(name).map((t) =>
+    t.kind === 'word' ? t.text : `${t.text}:${t.kind}${t.unit ? `(${t.unit})` : ''}`,
+  );
+
+describe('tokenize', () => {
+  it('splits letters from digits and marks model codes, whatever the spacing', () => {
+    const expected = ['sony', 'wh:code', '1000:number', 'xm:code', '5:number'];
+    expect(show('Sony WH-1000XM5')).toEqual(expected);
+    expect(show('sony wh1000xm5')).toEqual(expected);
+    expect(show('SONY wh 1000 xm5')).toEqual(expected);
+  });
+
+  it('classifies variant words, ordinals, roman numerals and units', () => {
+    expect(show('Apple iPhone 15 Pro Max')).toEqual([
+      'apple',
+      'iphone',
+      '15:number',
+      'pro:variant',
+      'max:variant',
+    ]);
+    expect(show('AirPods Pro (2nd generation)')).toEqual([
+      'airpods',
+      'pro:variant',
+      '2:number',
+      'generation',
+    ]);
+    expect(show('Canon EOS R6 Mark II')).toEqual([
+      'canon',
+      'eos',
+      'r:code',
+      '6:number',
+      'mark',
+      '2:number',
+    ]);
+    expect(show('Galaxy S24+')).toEqual(['galaxy', 's:code', '24:number', 'plus:variant']);
+    expect(show('iPhone 15 Pro 256GB')).toEqual([
+      'iphone',
+      '15:number',
+      'pro:variant',
+      '256:unit-number(gb)',
+    ]);
+    expect(show('LG C3 OLED 65 inch')).toEqual([
+      'lg',
+      'c:code',
+      '3:number',
+      'oled',
+      '65:unit-number(in)',
+    ]);
+    expect(show('Kindle Paperwhite (11th Gen)')).toEqual([
+      'kindle',
+      'paperwhite',
+      '11:number',
+      'generation',
+    ]);
+  });
+});

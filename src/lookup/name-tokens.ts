@@ -1,0 +1,109 @@
+import { normaliseName } from './name-normaliser.js';
+
+// A product name as resolution sees it: normalised, then split into classified tokens.
+// Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
+// matters, while remembering which letters were attached to digits: those are model
+// codes ("xm", "s" of "s24"), which must match exactly.
+
+export type TokenKind = 'number' | 'unit-number' | 'code' | 'variant' | 'word';
+
+export interface Token {
+  text: string;
+  kind: TokenKind;
+  /** For unit-number: the unit ("gb", "mm"…). */
+  unit?: string;
+  /** A code glued to digits ("u" of "s24u", "a" of "8a"): it names a different model. */
+  attached?: boolean;
+}
+
+/** Words that name a different model of the same line (decisions.md: base versus Pro). */
+export const VARIANT_WORDS = new Set([
+  'pro',
+  'max',
+  'plus',
+  'ultra',
+  'mini',
+  'lite',
+  'se',
+  'air',
+  'fe',
+  'slim',
+  'classic',
+  'digital',
+  'xl',
+  'neo',
+]);
+
+const UNITS = new Set([
+  'gb',
+  'tb',
+  'mb',
+  'mm',
+  'cm',
+  'in',
+  'inch',
+  'hz',
+  'w',
+  'wh',
+  'mah',
+  'mp',
+  'l',
+  'kg',
+  'k',
+  'v',
+]);
+const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
+const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' };
+/** Spellings that mean the same word. */
+const SYNONYMS: Record<string, string> = {
+  gen: 'generation',
+  mk: 'mark',
+  inches: 'inch',
+  plus: 'plus',
+};
+
+const RUNS = /\p{L}+|\p{N}+/gu;
+const DIGITS = /^\p{N}+$/u;
+
+export function tokenize(name: string): Token[] {
+  const tokens: Token[] = [];
+  const words = normaliseName(name)
+    .split(' ')
+    .filter((w) => w !== '');
+  words.forEach((word, w) => {
+    const runs = word.match(RUNS) ?? [];
+    const mixed = runs.length > 1;
+    runs.forEach((run, r) => {
+      if (DIGITS.test(run)) {
+        tokens.push({ text: String(Number(run)), kind: 'number' });
+        return;
+      }
+      const previous = tokens.at(-1);
+      const afterNumber = r > 0 && previous?.kind === 'number';
+      if (afterNumber && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
+      const unit =
+        UNITS.has(run) && (afterNumber || (r === 0 && previous?.kind === 'number' && w > 0))
+          ? run
+          : undefined;
+      if (unit && previous) {
+        previous.kind = 'unit-number';
+        previous.unit = unit === 'inch' ? 'in' : unit;
+        return;
+      }
+      const roman = ROMAN[run];
+      if (roman && !mixed) {
+        tokens.push({ text: roman, kind: 'number' });
+        return;
+      }
+      const text = SYNONYMS[run] ?? run;
+      // Letters glued to digits, or a short standalone prefix before a number: a model code.
+      const nextStartsWithDigit = !mixed && /^\p{N}/u.test(words[w + 1] ?? '');
+      const code =
+        (mixed && !VARIANT_WORDS.has(text)) ||
+        (run.length <= 2 && nextStartsWithDigit && !VARIANT_WORDS.has(text));
+      const kind = VARIANT_WORDS.has(text) ? 'variant' : code ? 'code' : 'word';
+      tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
+    });
+  });
+  return tokens;
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from '@jest/globals';
+import { decide, FOUND_AT, MARGIN, type ScoredProduct } from './resolution-decision.js';
+
+const product = (
+  productId: string,
+  score: number,
+  extra: Partial<ScoredProduct> = {},
+): ScoredProduct => ({
+  productId,
+  name: productId,
+  score,
+  suggestionScore: score,
+  ...extra,
+});
+
+describe('decide', () => {
+  it('finds the best product when it is confident and clearly ahead, and suggests the others', () => {
+    const decision = decide([product('b', 0.6), product('a', 0.95), product('c', 0.1)]);
+    expect(decision.found?.productId).toBe('a');
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['b']); // c is below the suggestion floor
+  });
+
+  it('refuses when the best is not confident on its own', () => {
+    expect(decide([product('a', FOUND_AT - 0.01)]).found).toBeUndefined();
+  });
+
+  it('refuses when the runner-up is close, and suggests both', () => {
+    const decision = decide([product('a', 0.9), product('b', 0.9 - MARGIN / 2)]);
+    expect(decision.found).toBeUndefined();
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['a', 'b']);
+    expect(decision.reason).toMatch(/within/);
+  });
+
+  it('never finds a rejected candidate, however high its score', () => {
+    const decision = decide([product('a', 0, { rejected: 'number 4', suggestionScore: 0.45 })]);
+    expect(decision.found).toBeUndefined();
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['a']);
+  });
+
+  it('finds an exact name however close a sibling scores, unless two are exact', () => {
+    expect(decide([product('a', 1, { exact: true }), product('b', 0.95)]).found?.productId).toBe(
+      'a',
+    );
+    expect(
+      decide([product('a', 1, { exact: true }), product('b', 1, { exact: true })]).found,
+    ).toBeUndefined();
+  });
+
+  it('suggests at most five, best first', () => {
+    const many = Array.from({ length: 9 }, (_, i) => product(`p${i}`, 0.3 + i * 0.01));
+    expect(decide(many).suggestions.map((s) => s.productId)).toEqual([
+      'p8',
+      'p7',
+      'p6',
+      'p5',
+      'p4',
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+// When is the best candidate the product the query names? Only when it is confident on
+// its own and clearly ahead of the runner-up (decisions.md, Resolution); otherwise the
+// answer is `found: false` with the close candidates suggested.
+
+/** The least score of a product presented as found. */
+export const FOUND_AT = 0.8;
+/** How far the found product must lead the runner-up. */
+export const MARGIN = 0.1;
+/** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
+export const REJECTED_WEIGHT = 0.5;
+/** Suggestions below this are noise, not suggestions. */
+export const SUGGEST_AT = 0.25;
+export const MAX_SUGGESTIONS = 5;
+
+export interface ScoredProduct {
+  productId: string;
+  name: string;
+  /** The best score over the product's names and aliases that no hard rule rejects. */
+  score: number;
+  /** Set when every name of the product was rejected by a hard rule. */
+  rejected?: string;
+  /** The query is one of the product's names or aliases, to the letter once normalised. */
+  exact?: boolean;
+  /** The score shown as match_score: reduced for rejected candidates. */
+  suggestionScore: number;
+}
+
+export interface Decision {
+  found?: ScoredProduct;
+  suggestions: ScoredProduct[];
+  reason: string;
+}
+
+const byScore = (a: ScoredProduct, b: ScoredProduct) =>
+  b.suggestionScore - a.suggestionScore ||
+  a.name.localeCompare(b.name) ||
+  a.productId.localeCompare(b.productId);
+
+export function decide(scored: ScoredProduct[]): Decision {
+  const eligible = scored.filter((p) => !p.rejected).sort(byScore);
+  const [best, runnerUp] = eligible;
+  const fmt = (n: number) => n.toFixed(3);
+  let found: ScoredProduct | undefined;
+  let reason: string;
+  const exact = eligible.filter((p) => p.exact);
+  if (exact.length === 1) {
+    // Naming a product exactly is decisive, however close a sibling scores.
+    found = exact[0];
+    reason = 'the query is exactly one of its names';
+  } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
+  else if (!best) reason = 'no candidate survives the hard rules';
+  else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
+  else if (runnerUp && best.score - runnerUp.score < MARGIN) {
+    reason = `best ${fmt(best.score)} and runner-up ${fmt(runnerUp.score)} are within ${MARGIN}`;
+  } else {
+    found = best;
+    reason =
+      `best ${fmt(best.score)} clears ${FOUND_AT}` +
+      (runnerUp ? ` and leads by ${fmt(best.score - runnerUp.score)}` : '');
+  }
+  const suggestions = scored
+    .filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT)
+    .sort(byScore)
+    .slice(0, MAX_SUGGESTIONS);
+  return { ...(found && { found }), suggestions, reason };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from '@jest/globals';
+import { toCompact } from './compact.js';
+import {
+  productIntelligenceSchema,
+  type ProductIntelligence,
+} from './product-intelligence.schema.js';
+import { CRITERIA, DIMENSIONS } from './taxonomy.js';
+
+const body: ProductIntelligence = {
+  found: true,
+  product_name: 'Acme Soundwave 3',
+  brand: 'Acme',
+  headline: 'Acme Soundwave 3: good overall (70/100), strongest in build.',
+  summary: 'Long form.',
+  service_score: 70,
+  dimension_scores: DIMENSIONS.map((dimension) => ({ dimension, score: 70, summary: 'Why.' })),
+  feature_scores: CRITERIA.map((name) => ({ name, score: 70 })),
+  highlights: [{ title: 'Comfort', detail: '80/100 from 1 source (Example Lab 80).' }],
+  considerations: [{ title: 'No current offer', detail: 'No retailer offer is listed.' }],
+  source_consensus: [
+    { source: 'Example Lab', source_type: 'lab_test', score: 80, summary: 'Good.' },
+  ],
+  offers: [],
+  starting_price_usd: null,
+  source_count: 1,
+  resolution: { confidence: 0.95, other_matches: [] },
+  as_of: '2026-11-05T00:00:00.000Z',
+};
+
+describe('toCompact', () => {
+  const compact = toCompact(body);
+
+  it('removes exactly the top-level, dimension and source summaries', () => {
+    const expected: ProductIntelligence = {
+      ...body,
+      dimension_scores: DIMENSIONS.map((dimension) => ({ dimension, score: 70 })),
+      source_consensus: [{ source: 'Example Lab', source_type: 'lab_test', score: 80 }],
+    };
+    delete expected.summary;
+    expect(compact).toStrictEqual(expected);
+    expect(JSON.stringify(compact)).not.toContain('"summary"');
+  });
+
+  it('keeps the key order and leaves the full body untouched', () => {
+    expect(Object.keys(compact)).toEqual(Object.keys(body).filter((k) => k !== 'summary'));
+    expect(body.summary).toBe('Long form.');
+    expect(body.dimension_scores[0]?.summary).toBe('Why.');
+    expect(body.source_consensus[0]?.summary).toBe('Good.');
+  });
+
+  it('still satisfies the contract', () => {
+    expect(productIntelligenceSchema.parse(compact)).toStrictEqual(compact);
+  });
+});

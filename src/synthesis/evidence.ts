@@ -1,0 +1,25 @@
+import { allCriteria, type DimensionScore, type ProductScores } from './criterion-scores.js';
+
+// Which parts of the scores rest on sources at all. Prose only praises or faults a dimension
+// that a source rated: an unrated one is the category prior and says nothing about the product.
+
+export const ratedCriteriaCount = (scores: ProductScores): number =>
+  allCriteria(scores).filter((c) => c.ratings.length > 0).length;
+
+export const isRated = (d: DimensionScore): boolean => d.criteria.some((c) => c.ratings.length > 0);
+
+/** Strongest and weakest rated dimension (ties: taxonomy order); null when none is rated. */
+export function extremes(
+  scores: ProductScores,
+): { strongest: DimensionScore; weakest: DimensionScore } | null {
+  const rated = scores.dimensions.filter(isRated);
+  const [first] = rated;
+  if (!first) return null;
+  let strongest = first;
+  let weakest = first;
+  for (const d of rated) {
+    if (d.score > strongest.score) strongest = d;
+    if (d.score < weakest.score) weakest = d;
+  }
+  return { strongest, weakest };
+}

@@ -1,0 +1,57 @@
+import type { SynthesisConfig } from '../config/app-config.js';
+import { scoreProduct } from './criterion-scores.js';
+import { dimensionSummary } from './dimension-summary.js';
+import { highlights, weakCriteria } from './highlights.js';
+import { notableFacts } from './notable-facts.js';
+import { startingPrice, toOffers } from './offers.js';
+import type { ProductIntelligence } from './product-intelligence.schema.js';
+import { headline, summary } from './prose.js';
+import { roundScore, roundUnit } from './rounding.js';
+import { toSourceConsensus } from './source-consensus.js';
+import type { SynthesisInput } from './synthesis.types.js';
+
+/** The resolution contract lists at most 5 other matches (decisions.md, Resolution). */
+const MAX_OTHER_MATCHES = 5;
+
+/**
+ * One catalog product to its full ProductIntelligence body, keys in the order of the spec's
+ * table. Pure and deterministic: the same input always gives a deep-equal body, which is what
+ * makes answers cacheable per catalog publication (decisions.md, as_of).
+ */
+export function synthesize(input: SynthesisInput, config: SynthesisConfig): ProductIntelligence {
+  const { product, priors, publishedAt, resolution, buyUrl } = input;
+  const scores = scoreProduct(product.reviews, priors, config);
+  return {
+    found: true,
+    product_name: product.name,
+    brand: product.brand,
+    headline: headline(product, scores),
+    summary: summary(product, scores),
+    service_score: roundScore(scores.overall),
+    dimension_scores: scores.dimensions.map((d) => ({
+      dimension: d.dimension,
+      score: roundScore(d.score),
+      summary: dimensionSummary(d),
+    })),
+    feature_scores: scores.dimensions.flatMap((d) =>
+      d.criteria.map((c) => ({ name: c.criterion, score: roundScore(c.score) })),
+    ),
+    highlights: highlights(scores),
+    considerations: [
+      ...weakCriteria(scores),
+      ...notableFacts(scores, product.reviews, product.offers),
+    ],
+    source_consensus: toSourceConsensus(product.reviews),
+    offers: toOffers(product.offers, buyUrl),
+    starting_price_usd: startingPrice(product.offers),
+    source_count: product.reviews.length,
+    resolution: {
+      confidence: roundUnit(resolution.confidence),
+      other_matches: resolution.other_matches.slice(0, MAX_OTHER_MATCHES).map((m) => ({
+        name: m.name,
+        match_score: roundUnit(m.match_score),
+      })),
+    },
+    as_of: publishedAt.toISOString(),
+  };
+}
