@@ -1,13 +1,21 @@
-import { Module } from '@nestjs/common';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
+import { JsonBodyMiddleware } from './common/json-body.middleware.js';
+import { ProblemFilter } from './common/problem.filter.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 
+/** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
   imports: [ConfigModule, DatabaseModule, CatalogModule, LookupModule, HealthModule],
-  providers: [DemoCatalogSeeder],
+  providers: [DemoCatalogSeeder, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
-export class AppModule {}
+export class AppModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(JsonBodyMiddleware).forRoutes('*path');
+  }
+}

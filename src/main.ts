@@ -8,7 +8,11 @@ import { AppConfig } from './config/app-config.js';
 import { logLevels } from './config/log-levels.js';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule, { bufferLogs: true, abortOnError: false });
+  const app = await NestFactory.create(AppModule, {
+    bufferLogs: true,
+    abortOnError: false,
+    bodyParser: false,
+  });
   const config = app.get(AppConfig);
   app.useLogger(logLevels(config.env.LOG_LEVEL));
   app.enableShutdownHooks();

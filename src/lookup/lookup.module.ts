@@ -1,9 +1,15 @@
 import { Module } from '@nestjs/common';
+import { SynthesisModule } from '../synthesis/synthesis.module.js';
+import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
+import { LookupService } from './lookup.service.js';
 import { NameResolver } from './name-resolver.service.js';
+import { PurchaseLinkController } from './purchase-link.controller.js';
 
 @Module({
-  providers: [LookupRepository, NameResolver],
-  exports: [NameResolver, LookupRepository],
+  imports: [SynthesisModule],
+  controllers: [LookupController, PurchaseLinkController],
+  providers: [LookupRepository, NameResolver, LookupService],
+  exports: [NameResolver, LookupRepository, LookupService],
 })
 export class LookupModule {}

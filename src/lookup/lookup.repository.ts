@@ -106,6 +106,30 @@ export class LookupRepository {
     ) as CriterionPriors;
   }
 
+  async findOffer(id: string): Promise<{ id: bigint; productId: string; url: string } | undefined> {
+    const offer = await this.prisma.offer.findUnique({
+      where: { id: BigInt(id) },
+      select: { id: true, productId: true, url: true },
+    });
+    return offer ?? undefined;
+  }
+
+  async recordClick(click: {
+    offerId: bigint;
+    productId: string;
+    url: string;
+    keyId?: string;
+  }): Promise<void> {
+    await this.prisma.purchaseClick.create({
+      data: {
+        offerId: click.offerId,
+        productId: click.productId,
+        retailerUrl: click.url,
+        apiKeyId: click.keyId ?? null,
+      },
+    });
+  }
+
   async publishedAt(): Promise<Date | undefined> {
     const latest = await this.prisma.catalogPublication.findFirst({
       orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],

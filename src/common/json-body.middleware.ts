@@ -1,0 +1,55 @@
+import { Injectable, type NestMiddleware } from '@nestjs/common';
+import express, { type NextFunction, type Request, type Response } from 'express';
+import { ProblemException } from './problem.js';
+
+/** Bodies above this are refused with 413 (decisions.md, Errors). */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: true });
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** Why the body could not be read, answered after authentication (decisions.md: 401 first). */
+    bodyProblem?: ProblemException;
+  }
+}
+
+/**
+ * Reads JSON bodies, but never answers by itself: a body that is too large, not JSON or
+ * not declared as JSON is recorded on the request, and the route refuses it after the
+ * guards have run, so a request without a valid key gets 401 whatever its body.
+ */
+@Injectable()
+export class JsonBodyMiddleware implements NestMiddleware {
+  use(req: Request, res: Response, next: NextFunction): void {
+    if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH') return next();
+    if (!req.is('application/json')) {
+      req.bodyProblem = new ProblemException(
+        415,
+        'unsupported-media-type',
+        'Unsupported media type',
+        'Send the body as JSON with Content-Type: application/json.',
+      );
+      return next();
+    }
+    parseJson(req, res, (error?: { type?: string; status?: number }) => {
+      if (error) {
+        req.bodyProblem =
+          error.type === 'entity.too.large'
+            ? new ProblemException(
+                413,
+                'payload-too-large',
+                'Payload too large',
+                `The body is over ${MAX_BODY_BYTES} bytes.`,
+              )
+            : new ProblemException(
+                400,
+                'invalid-json',
+                'Invalid JSON',
+                'The body is not valid JSON.',
+              );
+      }
+      next();
+    });
+  }
+}

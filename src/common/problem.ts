@@ -1,0 +1,43 @@
+import { HttpException } from '@nestjs/common';
+
+// RFC 9457 problem details: the one error shape of the service (decisions.md, Errors).
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
+const TYPE_BASE = 'https://product-intelligence.dev/problems/';
+
+export interface FieldError {
+  /** The offending field, e.g. "product_names[2]" or "detail". */
+  field: string;
+  message: string;
+}
+
+export interface ProblemBody {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: FieldError[];
+}
+
+/** An error answered with a problem body of the given type (a slug under TYPE_BASE). */
+export class ProblemException extends HttpException {
+  constructor(status: number, slug: string, title: string, detail: string, errors?: FieldError[]) {
+    super(
+      {
+        type: TYPE_BASE + slug,
+        title,
+        status,
+        detail,
+        ...(errors && { errors }),
+      } satisfies ProblemBody,
+      status,
+    );
+  }
+
+  get body(): ProblemBody {
+    return this.getResponse() as ProblemBody;
+  }
+}
+
+export const invalidRequest = (detail: string, errors: FieldError[]) =>
+  new ProblemException(400, 'invalid-request', 'Invalid request', detail, errors);

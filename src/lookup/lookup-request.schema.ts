@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { invalidRequest, type FieldError } from '../common/problem.js';
+import { fieldPath } from '../catalog/chunk-validator.js';
+
+// The requests of both lookups (service-spec §4 with decisions.md, Errors).
+
+export const MAX_NAME_LENGTH = 200;
+
+const productName = z
+  .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be one string') })
+  .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
+  .regex(/^\P{Cc}*$/u, 'must not contain control characters')
+  .refine((name) => name.trim() !== '', 'must not be blank');
+
+export const singleLookupQuery = z.object({
+  product_name: productName,
+  detail: z.enum(['full', 'compact'], { error: 'must be "full" or "compact"' }).default('full'),
+});
+
+export const batchLookupBody = z.strictObject(
+  {
+    product_names: z
+      .array(productName, { error: 'must be an array of 1 to 5 names' })
+      .min(1, 'must hold at least 1 name')
+      .max(5, 'must hold at most 5 names'),
+  },
+  { error: 'must be a JSON object with product_names' },
+);
+
+export type Detail = 'full' | 'compact';
+
+/** Parses or throws the 400 problem naming each offending field. */
+export function parseRequest<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  what: string,
+): z.infer<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((issue) => {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
+    const path = keys.length === 1 ? [...issue.path, keys[0] as string] : issue.path;
+    const field = path.length > 0 ? fieldPath(path) : '(body)';
+    const message =
+      issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
+    return { field, message };
+  });
+  throw invalidRequest(
+    `The ${what} is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
+    errors,
+  );
+}

@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { AppConfig } from '../config/app-config.js';
+
+// Tracked purchase links (decisions.md, Purchase links): /v1/r/<offer>.<key>.<signature>,
+// an HMAC of the offer and the key whose lookup produced the link, so a link cannot be
+// forged, altered or guessed. Deterministic: the same answer always carries the same link.
+
+const SIGNATURE_LENGTH = 22; // 22 base64url characters: 132 bits of HMAC-SHA256
+const TOKEN = /^(\d{1,19})\.([A-Za-z0-9_-]{1,64}|-)\.([A-Za-z0-9_-]{22})$/;
+
+export interface LinkTarget {
+  offerId: string;
+  /** The API key whose lookup produced the link; undefined before keys exist. */
+  keyId?: string;
+}
+
+@Injectable()
+export class PurchaseLinks {
+  private readonly secret: Buffer;
+  private readonly base: string;
+
+  constructor(config: AppConfig) {
+    this.secret = Buffer.from(config.env.LINK_SIGNING_SECRET ?? persistedSecret(config.dataDir));
+    this.base = (
+      config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`
+    ).replace(/\/+$/, '');
+  }
+
+  urlFor(target: LinkTarget): string {
+    const key = target.keyId ?? '-';
+    return `${this.base}/v1/r/${target.offerId}.${key}.${this.sign(target.offerId, key)}`;
+  }
+
+  /** The target of a token this service signed; undefined for anything else. */
+  verify(token: string): LinkTarget | undefined {
+    const match = TOKEN.exec(token);
+    if (!match) return undefined;
+    const [, offerId, key, signature] = match as unknown as [string, string, string, string];
+    const expected = Buffer.from(this.sign(offerId, key));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) return undefined;
+    return { offerId, ...(key !== '-' && { keyId: key }) };
+  }
+
+  private sign(offerId: string, key: string): string {
+    return createHmac('sha256', this.secret)
+      .update(`v1:${offerId}:${key}`)
+      .digest('base64url')
+      .slice(0, SIGNATURE_LENGTH);
+  }
+}
+
+/** Outside production the secret may be generated once and kept with the data. */
+function persistedSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'link-signing-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600 });
+  return secret;
+}
