@@ -4,11 +4,12 @@ import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
 import { LookupService } from './lookup.service.js';
 import { NameResolver } from './name-resolver.service.js';
+import { OpenApiController } from './openapi/openapi.controller.js';
 import { PurchaseLinkController } from './purchase-link.controller.js';
 
 @Module({
   imports: [SynthesisModule],
-  controllers: [LookupController, PurchaseLinkController],
+  controllers: [LookupController, PurchaseLinkController, OpenApiController],
   providers: [LookupRepository, NameResolver, LookupService],
   exports: [NameResolver, LookupRepository, LookupService],
 })

@@ -1,0 +1,77 @@
+import { DEFAULT_SOURCE_WEIGHTS } from '../../config/app-config.js';
+import { toCompact } from '../../synthesis/compact.js';
+import type {
+  LimitedCoverage,
+  ProductIntelligence,
+} from '../../synthesis/product-intelligence.schema.js';
+import { synthesize } from '../../synthesis/synthesize.js';
+import { CRITERIA, type Criterion } from '../../synthesis/taxonomy.js';
+
+// Examples for the OpenAPI document, made by the real synthesis from a fictional product,
+// so they always have the shape and arithmetic of real answers.
+
+const AS_OF = new Date('2026-11-01T00:00:00Z');
+const priors = Object.fromEntries(CRITERIA.map((c) => [c, 70])) as Record<Criterion, number>;
+
+export const foundExample: ProductIntelligence = synthesize(
+  {
+    product: {
+      id: 'example-aurora-x5',
+      name: 'Example Audio Aurora X5',
+      brand: 'Example Audio',
+      category: 'headphones',
+      reviews: [
+        {
+          source: 'Example Lab',
+          sourceType: 'lab_test',
+          score: 88,
+          summary: 'Class-leading noise cancelling; the fit is tight for large heads.',
+          criteria: { output_quality: 91, comfort: 74, energy_efficiency: 86 },
+        },
+        {
+          source: 'Example Forum',
+          sourceType: 'community',
+          score: 81,
+          summary: 'Owners praise the quiet; a few report creaky hinges.',
+          criteria: { output_quality: 88, durability: 58 },
+        },
+      ],
+      offers: [
+        {
+          offerId: '17',
+          retailerName: 'Example Shop',
+          price: 348,
+          priceAsOf: new Date('2026-10-30T10:00:00Z'),
+          url: '',
+        },
+        {
+          offerId: '18',
+          retailerName: 'Example Outlet',
+          price: 329.99,
+          priceAsOf: new Date('2026-10-31T10:00:00Z'),
+          url: '',
+        },
+      ],
+    },
+    priors,
+    publishedAt: AS_OF,
+    resolution: {
+      confidence: 1,
+      other_matches: [{ name: 'Example Audio Aurora X4', match_score: 0.28 }],
+    },
+    buyUrl: (offer) =>
+      `https://api.example.com/v1/r/${offer.offerId}.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ`,
+  },
+  { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 },
+);
+
+export const compactExample = toCompact(foundExample);
+
+export const notFoundExample: LimitedCoverage = {
+  found: false,
+  other_matches: [
+    { name: 'Example Audio Aurora X4', match_score: 0.28 },
+    { name: 'Example Audio Aurora X5', match_score: 0.28 },
+  ],
+  as_of: AS_OF.toISOString(),
+};

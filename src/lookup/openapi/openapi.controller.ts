@@ -1,0 +1,29 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config.js';
+import { openApiDocument } from './openapi.document.js';
+import { referencePage } from './reference-page.js';
+
+@Controller('v1')
+export class OpenApiController {
+  private readonly document: Record<string, unknown>;
+  private readonly page: string;
+
+  constructor(config: AppConfig) {
+    this.document = openApiDocument(
+      config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`,
+    );
+    this.page = referencePage(this.document);
+  }
+
+  @Get('openapi.json')
+  json(): Record<string, unknown> {
+    return this.document;
+  }
+
+  @Get('reference')
+  @Header('Content-Type', 'text/html; charset=utf-8')
+  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+  reference(): string {
+    return this.page;
+  }
+}

@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+type Json = Record<string, unknown>;
+
+describe('OpenAPI document', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let http: App;
+  let document: Json;
+  let validate: (schema: string, body: unknown) => string[];
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
+    http = app.getHttpServer() as App;
+    const res = await request(http).get('/v1/openapi.json');
+    expect(res.status).toBe(200);
+    document = res.body as Json;
+    // The served document itself is the schema source: its components resolve against it.
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    addFormats.default(ajv);
+    ajv.addSchema({ ...document, $id: 'https://pi.test/openapi.json' });
+    validate = (schema, body) => {
+      const check = ajv.getSchema(`https://pi.test/openapi.json#/components/schemas/${schema}`)!;
+      return check(body) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`);
+    };
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('is OpenAPI 3.1 of interface version 1.0.0 with both operations and their statuses', () => {
+    expect(document).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+    const paths = document.paths as Record<string, Record<string, { responses: Json }>>;
+    expect(Object.keys(paths['/v1/product-intelligence']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '400']),
+    );
+    expect(Object.keys(paths['/v1/product-intelligence/batch']!.post!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '413', '415']),
+    );
+  });
+
+  it('describes real answers: found, compact, not found and batch', async () => {
+    const get = (query: Json) => request(http).get('/v1/product-intelligence').query(query);
+    const found = await get({ product_name: 'Sony WH-1000XM5' });
+    const compact = await get({ product_name: 'Sony WH-1000XM5', detail: 'compact' });
+    const notFound = await get({ product_name: 'Sony WH-1000XM3' });
+    const batch = await request(http)
+      .post('/v1/product-intelligence/batch')
+      .send({ product_names: ['PS5', 'no such thing at all'] });
+    expect((found.body as Json).found).toBe(true);
+    expect((notFound.body as Json).found).toBe(false);
+    expect(validate('ProductIntelligence', found.body)).toEqual([]);
+    expect(validate('LookupResult', compact.body)).toEqual([]);
+    expect(validate('LimitedCoverage', notFound.body)).toEqual([]);
+    expect(validate('BatchLookupResponse', batch.body)).toEqual([]);
+    // and the schemas are strict enough to fail a wrong body
+    expect(
+      validate('ProductIntelligence', { ...(found.body as Json), service_score: 101 }),
+    ).not.toEqual([]);
+    expect(validate('LimitedCoverage', { found: false })).not.toEqual([]);
+  });
+
+  it('describes every error body', async () => {
+    const errors = await Promise.all([
+      request(http).get('/v1/product-intelligence'),
+      request(http).get('/v1/product-intelligence').query({ product_name: 'x', detail: 'brief' }),
+      request(http).post('/v1/product-intelligence/batch').send({ product_names: [] }),
+      request(http)
+        .post('/v1/product-intelligence/batch')
+        .set('Content-Type', 'text/plain')
+        .send('x'),
+      request(http)
+        .post('/v1/product-intelligence/batch')
+        .send({ product_names: ['x'.repeat(20_000)] }),
+      request(http).get('/v1/r/1.-.AAAAAAAAAAAAAAAAAAAAAA'),
+    ]);
+    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404]);
+    for (const error of errors) expect(validate('Problem', error.body)).toEqual([]);
+  });
+
+  it('gives examples that satisfy their own schemas', () => {
+    const get = ((document.paths as Json)['/v1/product-intelligence'] as Json).get as Json;
+    const examples = (((get.responses as Json)['200'] as Json).content as Json)[
+      'application/json'
+    ] as Json;
+    for (const example of Object.values(examples.examples as Record<string, { value: unknown }>)) {
+      expect(validate('LookupResult', example.value)).toEqual([]);
+    }
+  });
+
+  it('renders a reference page for people', async () => {
+    const res = await request(http).get('/v1/reference');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.text).toContain('Product Intelligence API');
+    expect(res.text).toContain('/v1/product-intelligence/batch');
+    expect(res.text).toContain('starting_price_usd');
+  });
+});
