@@ -4,6 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { ProblemBody } from '../src/common/problem.js';
 import { PrismaService } from '../src/database/prisma.service.js';
+import type { ResolutionExplanation } from '../src/lookup/name-resolver.service.js';
 import {
   batchResponseSchema,
   limitedCoverageSchema,
@@ -184,5 +185,28 @@ describe('LookupController', () => {
       expectProblem(await request(http).get(path), 404);
     }
     expect(await prisma.purchaseClick.count()).toBe(before + 1);
+  });
+
+  it('explains every answer to admins at debug level: candidates, scores and the decision', async () => {
+    const lines: string[] = [];
+    const capture = (message: unknown) => void lines.push(String(message));
+    app.useLogger({
+      log: capture,
+      error: capture,
+      warn: capture,
+      debug: capture,
+      verbose: capture,
+    });
+    try {
+      await request(http).get(LOOKUP).query({ product_name: 'Sony WH-1000XM3' });
+    } finally {
+      app.useLogger(['error', 'warn']);
+    }
+    const explanation = lines
+      .map((l) => JSON.parse(l) as ResolutionExplanation)
+      .find((e) => e.query === 'Sony WH-1000XM3');
+    expect(explanation?.decision).toBe('no candidate survives the hard rules');
+    const xm5 = explanation?.candidates.find((c) => c.name === 'Sony WH-1000XM5');
+    expect(xm5).toMatchObject({ rejected: 'number 3 is not in "sony wh 1000xm5"', score: 0 });
   });
 });

@@ -30,12 +30,20 @@ export class LookupRepository {
     compact: string,
     limit: number,
   ): Promise<CandidateProduct[]> {
+    // Two branches, each answerable from its own trigram index.
     const rows = await this.prisma.$queryRaw<{ product_id: string }[]>(Prisma.sql`
       SELECT product_id
-        FROM (SELECT product_id,
-                     greatest(word_similarity(${normalised}, name_norm), similarity(${compact}, name_compact)) AS sim
-                FROM product_search_names
-               WHERE ${normalised} <% name_norm OR ${compact} % name_compact) matches
+        FROM ((SELECT product_id, word_similarity(${normalised}, name_norm) AS sim
+                 FROM product_search_names
+                WHERE ${normalised} <% name_norm
+                ORDER BY sim DESC
+                LIMIT ${limit * 2})
+              UNION ALL
+              (SELECT product_id, similarity(${compact}, name_compact) AS sim
+                 FROM product_search_names
+                WHERE ${compact} % name_compact
+                ORDER BY sim DESC
+                LIMIT ${limit * 2})) matches
        GROUP BY product_id
        ORDER BY max(sim) DESC, product_id
        LIMIT ${limit}`);

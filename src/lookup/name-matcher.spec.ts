@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { matchName, type CandidateName } from './name-matcher.js';
+import { FOUND_AT } from './resolution-decision.js';
 import { normaliseName } from './name-normaliser.js';
 
 const candidate = (
@@ -77,10 +78,27 @@ describe('matchName', () => {
     expect(first).toBeLessThan(0.9);
   });
 
-  it('tolerates a storage size the catalog does not state, but not a different one', () => {
-    expect(score('iphone 15 pro 256gb', 'Apple iPhone 15 Pro', 'Apple')).toBeGreaterThan(0.85);
+  it('does not present a product for a storage size the catalog does not state, and rejects a different one', () => {
+    expect(score('iphone 15 pro 256gb', 'Apple iPhone 15 Pro', 'Apple')).toBeLessThan(FOUND_AT);
+    expect(score('iphone 15 pro 256gb', 'Apple iPhone 15 Pro 256GB', 'Apple')).toBeGreaterThan(
+      FOUND_AT,
+    );
     expect(
       matchName('veltra x 128gb', candidate('Veltra X 256GB', 'Veltra')).rejected,
     ).toBeDefined();
+  });
+
+  it('does not take an original for its successor, nor a sibling with a word more', () => {
+    expect(score('nikon z6', 'Nikon Z6 II', 'Nikon')).toBeLessThan(FOUND_AT);
+    expect(score('sonos move', 'Sonos Move 2', 'Sonos')).toBeLessThan(FOUND_AT);
+    expect(
+      score('amazon kindle 10th generation', 'Amazon Kindle Oasis (10th generation)', 'Amazon'),
+    ).toBeLessThan(FOUND_AT);
+    expect(
+      score('apple watch se 3rd generation', 'Apple iPhone SE (3rd generation)', 'Apple'),
+    ).toBeLessThan(FOUND_AT);
+    expect(
+      score('sony bravia xr a80k 65 inch', 'Sony Bravia XR A80L 65-inch', 'Sony'),
+    ).toBeLessThan(FOUND_AT);
   });
 });

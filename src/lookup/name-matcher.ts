@@ -32,51 +32,21 @@ export const PENALTY = {
   genericWord: 0.04,
   typo: 0.06,
   missingBrand: 0.02,
-  missingNumber: 0.14,
+  /** A number the candidate has and the query lacks: usually another generation (Z6 II, Move 2). */
+  missingNumber: 0.25,
+  /** A size the candidate states and the query does not (65-inch). */
+  missingSize: 0.12,
   missingCode: 0.12,
-  missingWord: 0.05,
+  /** A word that tells the candidate apart (Oasis, True, Combo): one is enough to fall below FOUND_AT. */
+  missingWord: 0.22,
   missingQualifier: 0.01,
-  unitOmitted: 0.05,
+  /** A storage size the catalog does not state: possibly another product. */
+  unitOmitted: 0.22,
 } as const;
 
-/** Words that describe rather than name a product: a query may add them freely. */
-const GENERIC_WORDS = new Set([
-  'the',
-  'new',
-  'a',
-  'an',
-  'and',
-  'with',
-  'for',
-  'by',
-  'edition',
-  'wireless',
-  'bluetooth',
-  'noise',
-  'cancelling',
-  'canceling',
-  'smart',
-  'phone',
-  'smartphone',
-  'headphones',
-  'headphone',
-  'earbuds',
-  'laptop',
-  'notebook',
-  'tablet',
-  'watch',
-  'tv',
-  'camera',
-  'speaker',
-  'console',
-  'vacuum',
-  'robot',
-  'ereader',
-  'reader',
-  'black',
-  'white',
-  'silver',
-]);
+/** Words that say nothing about which product: a query may add them freely, as it may
+ * the candidate's own category word ("headphones"). */
+const GENERIC_WORDS = new Set(['the', 'new', 'a', 'an', 'and', 'with', 'for', 'by', 'edition']);
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -175,7 +145,7 @@ function softScore(q: Token[], c: Token[], candidate: CandidateName, notes: stri
     if (used.has(i)) return;
     if (candidate.brandWords.has(token.text)) score -= PENALTY.missingBrand;
     else if (token.kind === 'number' || token.kind === 'unit-number') {
-      score -= PENALTY.missingNumber;
+      score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
       notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
     } else if (token.kind === 'code') {
       score -= PENALTY.missingCode;

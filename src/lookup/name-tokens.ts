@@ -34,24 +34,8 @@ export const VARIANT_WORDS = new Set([
   'neo',
 ]);
 
-const UNITS = new Set([
-  'gb',
-  'tb',
-  'mb',
-  'mm',
-  'cm',
-  'in',
-  'inch',
-  'hz',
-  'w',
-  'wh',
-  'mah',
-  'mp',
-  'l',
-  'kg',
-  'k',
-  'v',
-]);
+// No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
+const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' };
 /** Spellings that mean the same word. */

@@ -7,9 +7,9 @@ export const FOUND_AT = 0.8;
 /** How far the found product must lead the runner-up. */
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
-export const REJECTED_WEIGHT = 0.5;
+export const REJECTED_WEIGHT = 0.6;
 /** Suggestions below this are noise, not suggestions. */
-export const SUGGEST_AT = 0.25;
+export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
 
 export interface ScoredProduct {
