@@ -71,6 +71,15 @@ describe('LookupController', () => {
     expect(again.body).toEqual(res.body);
   });
 
+  it('gives a null starting price and says so when no retailer offers the product', async () => {
+    const res = await request(http)
+      .get(LOOKUP)
+      .query({ product_name: 'Bose Noise Cancelling Headphones 700' });
+    const body = productIntelligenceSchema.parse(res.body);
+    expect(body).toMatchObject({ found: true, offers: [], starting_price_usd: null });
+    expect(body.considerations.map((c) => c.title)).toContain('No current offer');
+  });
+
   it('refuses a near-miss with found false and both siblings suggested', async () => {
     const res = await request(http).get(LOOKUP).query({ product_name: 'Sony WH-1000XM3' });
     expect(res.status).toBe(200);

@@ -32,4 +32,22 @@ describe('parseEnv', () => {
       parseEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' }),
     ).toThrow(/^Invalid environment: PORT: .*; LOG_LEVEL: .*; DATABASE_URL: .*$/);
   });
+
+  it('requires the link signing secret in production, and reads synthesis weights', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      /LINK_SIGNING_SECRET: is required in production/,
+    );
+    expect(parseEnv({ NODE_ENV: 'production', LINK_SIGNING_SECRET: 'x'.repeat(32) }).NODE_ENV).toBe(
+      'production',
+    );
+    expect(
+      parseEnv({ SYNTHESIS_SOURCE_WEIGHTS: 'lab_test:2, community:0.5' }).SYNTHESIS_SOURCE_WEIGHTS,
+    ).toEqual({
+      lab_test: 2,
+      community: 0.5,
+    });
+    expect(() => parseEnv({ SYNTHESIS_SOURCE_WEIGHTS: 'blog:1' })).toThrow(
+      /SYNTHESIS_SOURCE_WEIGHTS/,
+    );
+  });
 });
