@@ -1,5 +1,6 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
@@ -11,7 +12,7 @@ import { LookupModule } from './lookup/lookup.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, CatalogModule, LookupModule, HealthModule],
+  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, LookupModule, HealthModule],
   providers: [DemoCatalogSeeder, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule implements NestModule {
