@@ -1,6 +1,7 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AuthModule } from './auth/auth.module.js';
+import { FirstKeyIssuer } from './auth/first-key.issuer.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
@@ -13,7 +14,7 @@ import { LookupModule } from './lookup/lookup.module.js';
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
   imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, LookupModule, HealthModule],
-  providers: [DemoCatalogSeeder, { provide: APP_FILTER, useClass: ProblemFilter }],
+  providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -37,6 +37,15 @@ describe('embedded default', () => {
     expect(first.output()).toContain('Created the embedded PostgreSQL');
     expect(first.output()).toMatch(/Seeded the demo catalog: \d{3} products/);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
+    // The first key is printed once, and works.
+    const firstKey = /Your first API key \(shown once; store it now\): (pi_\S+)/.exec(
+      first.output(),
+    )?.[1];
+    expect(firstKey).toBeDefined();
+    const lookup = await fetch(`${first.url}/v1/product-intelligence?product_name=PS5`, {
+      headers: { Authorization: `Bearer ${firstKey}` },
+    });
+    expect(lookup.status).toBe(200);
 
     // An admin command attaches to the running server instead of starting a second one.
     const imported = await runBuiltCommand(
@@ -62,6 +71,7 @@ describe('embedded default', () => {
     expect(second.output()).toContain('Using the embedded PostgreSQL');
     expect(second.output()).toMatch(/Catalog published at/);
     expect(second.output()).not.toContain('Seeded');
+    expect(second.output()).not.toContain('Your first API key');
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect([0, 143]).toContain(await second.stop('SIGTERM'));
     expect(existsSync(pidFile)).toBe(false);

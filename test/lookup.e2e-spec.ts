@@ -11,7 +11,7 @@ import {
   productIntelligenceSchema,
   type ProductIntelligence,
 } from '../src/synthesis/product-intelligence.schema.js';
-import { createTestApp } from './support/test-app.js';
+import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 const LOOKUP = '/v1/product-intelligence';
@@ -21,6 +21,8 @@ describe('LookupController', () => {
   let db: TestDatabase;
   let app: INestApplication;
   let http: App;
+  let auth: string;
+  const keyId = () => auth.slice('Bearer pi_'.length, 'Bearer pi_'.length + 12);
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -30,6 +32,7 @@ describe('LookupController', () => {
       PUBLIC_BASE_URL: 'https://pi.example',
     });
     http = app.getHttpServer() as App;
+    auth = await bearer(app);
   });
 
   afterAll(async () => {
@@ -50,7 +53,10 @@ describe('LookupController', () => {
   };
 
   it('answers a confident name with the full assessment, as published', async () => {
-    const res = await request(http).get(LOOKUP).query({ product_name: 'sony wh1000xm5' });
+    const res = await request(http)
+      .get(LOOKUP)
+      .set('Authorization', auth)
+      .query({ product_name: 'sony wh1000xm5' });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
     const body = productIntelligenceSchema.parse(res.body);
@@ -64,16 +70,22 @@ describe('LookupController', () => {
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     expect(body.starting_price_usd).toBe(prices[0] ?? null);
     for (const offer of body.offers)
-      expect(offer.buy_url).toMatch(/^https:\/\/pi\.example\/v1\/r\/\d+\.-\.[\w-]{22}$/);
+      expect(offer.buy_url).toMatch(
+        new RegExp(`^https://pi\\.example/v1/r/\\d+\\.${keyId()}\\.[\\w-]{22}$`),
+      );
     const publication = await app.get(PrismaService).catalogPublication.findFirstOrThrow();
     expect(body.as_of).toBe(publication.publishedAt.toISOString());
-    const again = await request(http).get(LOOKUP).query({ product_name: 'sony wh1000xm5' });
+    const again = await request(http)
+      .get(LOOKUP)
+      .set('Authorization', auth)
+      .query({ product_name: 'sony wh1000xm5' });
     expect(again.body).toEqual(res.body);
   });
 
   it('gives a null starting price and says so when no retailer offers the product', async () => {
     const res = await request(http)
       .get(LOOKUP)
+      .set('Authorization', auth)
       .query({ product_name: 'Bose Noise Cancelling Headphones 700' });
     const body = productIntelligenceSchema.parse(res.body);
     expect(body).toMatchObject({ found: true, offers: [], starting_price_usd: null });
@@ -81,7 +93,10 @@ describe('LookupController', () => {
   });
 
   it('refuses a near-miss with found false and both siblings suggested', async () => {
-    const res = await request(http).get(LOOKUP).query({ product_name: 'Sony WH-1000XM3' });
+    const res = await request(http)
+      .get(LOOKUP)
+      .set('Authorization', auth)
+      .query({ product_name: 'Sony WH-1000XM3' });
     expect(res.status).toBe(200);
     const body = limitedCoverageSchema.strict().parse(res.body);
     expect(body.other_matches.map((m) => m.name)).toEqual(
@@ -90,10 +105,15 @@ describe('LookupController', () => {
   });
 
   it('omits exactly the three summaries with detail=compact', async () => {
-    const full = (await request(http).get(LOOKUP).query({ product_name: 'iPhone 15 Pro' }))
-      .body as ProductIntelligence;
+    const full = (
+      await request(http)
+        .get(LOOKUP)
+        .set('Authorization', auth)
+        .query({ product_name: 'iPhone 15 Pro' })
+    ).body as ProductIntelligence;
     const res = await request(http)
       .get(LOOKUP)
+      .set('Authorization', auth)
       .query({ product_name: 'iPhone 15 Pro', detail: 'compact' });
     const compact = productIntelligenceSchema.parse(res.body);
     expect(compact.summary).toBeUndefined();
@@ -109,7 +129,10 @@ describe('LookupController', () => {
 
   it('answers a batch in request order, with limited coverage in place', async () => {
     const names = ['PS5', 'asdfgh qwerty', 'Galaxy S24+'];
-    const res = await request(http).post(BATCH).send({ product_names: names });
+    const res = await request(http)
+      .post(BATCH)
+      .set('Authorization', auth)
+      .send({ product_names: names });
     expect(res.status).toBe(200);
     const { results } = batchResponseSchema.parse(res.body);
     expect(results.map((r) => (r.found ? r.product_name : null))).toEqual([
@@ -127,7 +150,7 @@ describe('LookupController', () => {
     [{ product_name: ['a', 'b'] }, 'product_name'],
     [{ product_name: 'PS5', detail: 'brief' }, 'detail'],
   ])('refuses the query %j with 400 naming %s', async (query, field) => {
-    const res = await request(http).get(LOOKUP).query(query);
+    const res = await request(http).get(LOOKUP).set('Authorization', auth).query(query);
     expectProblem(res, 400);
     expect((res.body as ProblemBody).errors).toEqual([expect.objectContaining({ field })]);
   });
@@ -143,13 +166,18 @@ describe('LookupController', () => {
     ['a detail field', '{"product_names": ["PS5"], "detail": "compact"}', 400],
     ['a body over 16 KiB', JSON.stringify({ product_names: ['x'.repeat(17_000)] }), 413],
   ])('refuses a batch with %s', async (_label, body, status) => {
-    const res = await request(http).post(BATCH).set('Content-Type', 'application/json').send(body);
+    const res = await request(http)
+      .post(BATCH)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send(body);
     expectProblem(res, status);
   });
 
   it('refuses a batch that is not declared as JSON with 415', async () => {
     const res = await request(http)
       .post(BATCH)
+      .set('Authorization', auth)
       .set('Content-Type', 'text/plain')
       .send('{"product_names":["PS5"]}');
     expectProblem(res, 415);
@@ -162,6 +190,7 @@ describe('LookupController', () => {
       .set('Access-Control-Request-Method', 'GET');
     const lookup = await request(http)
       .get(LOOKUP)
+      .set('Authorization', auth)
       .set('Origin', 'https://evil.example')
       .query({ product_name: 'PS5' });
     for (const res of [preflight, lookup]) {
@@ -171,8 +200,12 @@ describe('LookupController', () => {
   });
 
   it('follows a purchase link to the retailer and records the click; a tampered link is 404', async () => {
-    const body = (await request(http).get(LOOKUP).query({ product_name: 'sony wh1000xm5' }))
-      .body as ProductIntelligence;
+    const body = (
+      await request(http)
+        .get(LOOKUP)
+        .set('Authorization', auth)
+        .query({ product_name: 'sony wh1000xm5' })
+    ).body as ProductIntelligence;
     const link = new URL(body.offers[0]!.buy_url);
     const prisma = app.get(PrismaService);
     const before = await prisma.purchaseClick.count();
@@ -183,6 +216,8 @@ describe('LookupController', () => {
     });
     expect(res.headers.location).toBe(offer.url);
     expect(await prisma.purchaseClick.count()).toBe(before + 1);
+    const click = await prisma.purchaseClick.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(click.apiKeyId).toBe(keyId()); // attributed to the key whose lookup made the link
 
     const last = link.pathname.at(-1);
     const tampered = link.pathname.slice(0, -1) + (last === 'A' ? 'B' : 'A');
@@ -207,7 +242,10 @@ describe('LookupController', () => {
       verbose: capture,
     });
     try {
-      await request(http).get(LOOKUP).query({ product_name: 'Sony WH-1000XM3' });
+      await request(http)
+        .get(LOOKUP)
+        .set('Authorization', auth)
+        .query({ product_name: 'Sony WH-1000XM3' });
     } finally {
       app.useLogger(['error', 'warn']);
     }

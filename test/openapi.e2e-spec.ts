@@ -4,7 +4,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { createTestApp } from './support/test-app.js';
+import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 type Json = Record<string, unknown>;
@@ -13,6 +13,7 @@ describe('OpenAPI document', () => {
   let db: TestDatabase;
   let app: INestApplication;
   let http: App;
+  let auth: string;
   let document: Json;
   let validate: (schema: string, body: unknown) => string[];
 
@@ -20,6 +21,7 @@ describe('OpenAPI document', () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     http = app.getHttpServer() as App;
+    auth = await bearer(app);
     const res = await request(http).get('/v1/openapi.json');
     expect(res.status).toBe(200);
     document = res.body as Json;
@@ -50,12 +52,14 @@ describe('OpenAPI document', () => {
   });
 
   it('describes real answers: found, compact, not found and batch', async () => {
-    const get = (query: Json) => request(http).get('/v1/product-intelligence').query(query);
+    const get = (query: Json) =>
+      request(http).get('/v1/product-intelligence').set('Authorization', auth).query(query);
     const found = await get({ product_name: 'Sony WH-1000XM5' });
     const compact = await get({ product_name: 'Sony WH-1000XM5', detail: 'compact' });
     const notFound = await get({ product_name: 'Sony WH-1000XM3' });
     const batch = await request(http)
       .post('/v1/product-intelligence/batch')
+      .set('Authorization', auth)
       .send({ product_names: ['PS5', 'no such thing at all'] });
     expect((found.body as Json).found).toBe(true);
     expect((notFound.body as Json).found).toBe(false);
@@ -72,19 +76,28 @@ describe('OpenAPI document', () => {
 
   it('describes every error body', async () => {
     const errors = await Promise.all([
-      request(http).get('/v1/product-intelligence'),
-      request(http).get('/v1/product-intelligence').query({ product_name: 'x', detail: 'brief' }),
-      request(http).post('/v1/product-intelligence/batch').send({ product_names: [] }),
+      request(http).get('/v1/product-intelligence').set('Authorization', auth),
+      request(http)
+        .get('/v1/product-intelligence')
+        .set('Authorization', auth)
+        .query({ product_name: 'x', detail: 'brief' }),
       request(http)
         .post('/v1/product-intelligence/batch')
+        .set('Authorization', auth)
+        .send({ product_names: [] }),
+      request(http)
+        .post('/v1/product-intelligence/batch')
+        .set('Authorization', auth)
         .set('Content-Type', 'text/plain')
         .send('x'),
       request(http)
         .post('/v1/product-intelligence/batch')
+        .set('Authorization', auth)
         .send({ product_names: ['x'.repeat(20_000)] }),
       request(http).get('/v1/r/1.-.AAAAAAAAAAAAAAAAAAAAAA'),
+      request(http).get('/v1/product-intelligence').query({ product_name: 'PS5' }),
     ]);
-    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404]);
+    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404, 401]);
     for (const error of errors) expect(validate('Problem', error.body)).toEqual([]);
   });
 

@@ -43,6 +43,11 @@ export class ApiKeyRepository {
     return (await this.prisma.apiKey.findUnique({ where: { id } })) ?? undefined;
   }
 
+  /** Records when keys were last used (batched by VerifiedKeys). */
+  async touch(ids: string[], at: Date): Promise<void> {
+    await this.prisma.apiKey.updateMany({ where: { id: { in: ids } }, data: { lastUsedAt: at } });
+  }
+
   /** Revokes a key not yet revoked; undefined when there is no such key. */
   async revoke(id: string, at: Date): Promise<ApiKeyRecord | undefined> {
     const { count } = await this.prisma.apiKey.updateMany({

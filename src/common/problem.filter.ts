@@ -28,6 +28,7 @@ export class ProblemFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const body = this.toProblem(error);
     if (response.headersSent) return;
+    if (error instanceof ProblemException) response.set(error.headers);
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 

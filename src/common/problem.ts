@@ -21,6 +21,9 @@ export interface ProblemBody {
 
 /** An error answered with a problem body of the given type (a slug under TYPE_BASE). */
 export class ProblemException extends HttpException {
+  /** Response headers the problem requires (WWW-Authenticate, Retry-After…). */
+  headers: Record<string, string> = {};
+
   constructor(status: number, slug: string, title: string, detail: string, errors?: FieldError[]) {
     super(
       {
@@ -32,6 +35,11 @@ export class ProblemException extends HttpException {
       } satisfies ProblemBody,
       status,
     );
+  }
+
+  withHeaders(headers: Record<string, string>): this {
+    this.headers = { ...this.headers, ...headers };
+    return this;
   }
 
   get body(): ProblemBody {

@@ -1,5 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
+import { Public } from '../auth/public.decorator.js';
 
+@Public()
 @Controller()
 export class HealthController {
   /** Liveness: the process answers. */

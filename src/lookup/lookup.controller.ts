@@ -9,9 +9,9 @@ export class LookupController {
   constructor(private readonly lookups: LookupService) {}
 
   @Get()
-  async single(@Query() query: unknown): Promise<LookupResult> {
+  async single(@Query() query: unknown, @Req() req: Request): Promise<LookupResult> {
     const request = parseRequest(singleLookupQuery, query, 'query');
-    return await this.lookups.lookup(request.product_name, request.detail);
+    return await this.lookups.lookup(request.product_name, request.detail, req.apiKeyId);
   }
 
   @Post('batch')
@@ -19,6 +19,6 @@ export class LookupController {
   async batch(@Req() req: Request): Promise<{ results: LookupResult[] }> {
     if (req.bodyProblem) throw req.bodyProblem;
     const request = parseRequest(batchLookupBody, req.body, 'request body');
-    return { results: await this.lookups.lookupMany(request.product_names) };
+    return { results: await this.lookups.lookupMany(request.product_names, req.apiKeyId) };
   }
 }

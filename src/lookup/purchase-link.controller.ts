@@ -1,9 +1,12 @@
 import { Controller, Get, NotFoundException, Param, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Public } from '../auth/public.decorator.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { LookupRepository } from './lookup.repository.js';
 
 /** Follows a tracked purchase link: records the click and redirects to the retailer. */
+/** Public: people follow these links in browsers, with no key. */
+@Public()
 @Controller('v1/r')
 export class PurchaseLinkController {
   constructor(

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module.js';
+import { ApiKeysService } from '../../src/auth/api-keys.service.js';
 
 /** The real AppModule, with its global pipeline, on the given environment. */
 export async function createTestApp(env: Record<string, string>): Promise<INestApplication> {
@@ -17,4 +18,10 @@ export async function createTestApp(env: Record<string, string>): Promise<INestA
   const app = moduleRef.createNestApplication({ logger: ['error', 'warn'], bodyParser: false });
   await app.init();
   return app;
+}
+
+/** A fresh API key of the app's database, as `Authorization` header value. */
+export async function bearer(app: INestApplication, name = 'test'): Promise<string> {
+  const { key } = await app.get(ApiKeysService).create(name);
+  return `Bearer ${key}`;
 }

@@ -1,8 +1,10 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { Public } from '../../auth/public.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
 import { openApiDocument } from './openapi.document.js';
 import { referencePage } from './reference-page.js';
 
+@Public()
 @Controller('v1')
 export class OpenApiController {
   private readonly document: Record<string, unknown>;

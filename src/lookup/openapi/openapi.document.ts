@@ -50,6 +50,17 @@ const problem = (description: string) => ({
   content: { 'application/problem+json': { schema: ref('Problem') } },
 });
 
+const unauthorized = {
+  description: 'Missing, malformed, unknown, revoked or expired API key.',
+  headers: {
+    'WWW-Authenticate': {
+      schema: { type: 'string' },
+      description: 'Bearer, with error="invalid_token" when a key was sent',
+    },
+  },
+  content: { 'application/problem+json': { schema: ref('Problem') } },
+};
+
 const DESCRIPTION = `Resolves a free-text product name to a product of the published catalog and returns a synthesized assessment.
 
 - Scores are 0 to 100 with one decimal; \`resolution.confidence\` and \`match_score\` are 0 to 1 with three decimals. Prices are US dollars; timestamps are UTC with a Z.
@@ -58,6 +69,7 @@ const DESCRIPTION = `Resolves a free-text product name to a product of the publi
 - \`as_of\` is when the catalog behind the answer was published, so identical requests against one catalog give identical bodies.
 - \`detail=compact\` omits the top-level \`summary\`, \`dimension_scores[].summary\` and \`source_consensus[].summary\`, nothing else.
 - Resolution never guesses: numbers, model codes and variant words (Pro, Max, Plus, Ultra, Mini, Lite, SE…) must match, and the best candidate must be confident and clearly ahead of the runner-up; otherwise the answer is \`found: false\` with the close candidates suggested.
+- Every operation needs an API key: \`Authorization: Bearer <key>\`. A missing, malformed, unknown, revoked or expired key gives 401 with \`WWW-Authenticate: Bearer\`, checked before the request itself. A revoked key stops working within 2 seconds.
 - Errors are RFC 9457 problem details. No response carries CORS headers.`;
 
 export function openApiDocument(serverUrl: string): Record<string, unknown> {
@@ -103,6 +115,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
                 },
               },
             },
+            '401': unauthorized,
             '400': problem(
               'product_name missing, blank, over 200 characters or with control characters; detail unknown.',
             ),
@@ -133,6 +146,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
                 },
               },
             },
+            '401': unauthorized,
             '400': problem(
               'Not JSON, not {"product_names": [1 to 5 non-blank strings]}, or another field.',
             ),

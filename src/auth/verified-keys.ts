@@ -1,0 +1,54 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { ApiKeyRepository } from './api-key.repository.js';
+import { ApiKeysService, type KeyCheck } from './api-keys.service.js';
+
+/**
+ * Checks keys on the hot path. A check is remembered for CACHE_MS, so a revoked or expired
+ * key stops working on every instance within that bound; last use is gathered in memory and
+ * written every FLUSH_MS, never once per request.
+ */
+export const CACHE_MS = 2_000;
+const FLUSH_MS = 5_000;
+const MAX_CACHED = 100_000;
+
+@Injectable()
+export class VerifiedKeys implements OnModuleDestroy {
+  private readonly cache = new Map<string, { check: KeyCheck; until: number }>();
+  private readonly used = new Set<string>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    private readonly keys: ApiKeysService,
+    private readonly repository: ApiKeyRepository,
+  ) {
+    this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async check(key: string): Promise<KeyCheck> {
+    // Cached by a hash of the key: the key itself is never kept.
+    const id = createHash('sha256').update(key).digest('base64url');
+    const now = Date.now();
+    let entry = this.cache.get(id);
+    if (!entry || entry.until <= now) {
+      if (this.cache.size >= MAX_CACHED) this.cache.clear();
+      entry = { check: await this.keys.check(key), until: now + CACHE_MS };
+      this.cache.set(id, entry);
+    }
+    if (entry.check.valid) this.used.add(entry.check.keyId);
+    return entry.check;
+  }
+
+  async flush(): Promise<void> {
+    if (this.used.size === 0) return;
+    const ids = [...this.used];
+    this.used.clear();
+    await this.repository.touch(ids, new Date());
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush().catch(() => undefined);
+  }
+}
