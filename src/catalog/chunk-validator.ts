@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { issueFields } from '../common/zod-issues.js';
 import { IdHashSet, hashId, type IdHashTable } from './id-hash-set.js';
 import { catalogLineSchema } from './catalog-line.schema.js';
 import { StagingWriter } from './catalog-staging.js';
@@ -40,20 +41,12 @@ export interface ChunkResult {
 
 const PROGRESS_EVERY = 4 * 1024 * 1024;
 
-/** "reviews[0].source_type" from a zod issue path. */
-export function fieldPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((key, i) => (typeof key === 'number' ? `[${key}]` : (i > 0 ? '.' : '') + String(key)))
-    .join('');
-}
-
 function problemsOf(line: number, error: z.ZodError): LineProblem[] {
-  return error.issues.map((issue) => {
-    // An unknown key is reported on the object holding it; name the key itself.
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const path = keys.length === 1 ? [...issue.path, keys[0] as string] : issue.path;
-    return { line, ...(path.length > 0 && { field: fieldPath(path) }), message: issue.message };
-  });
+  return issueFields(error).map(({ field, message }) => ({
+    line,
+    ...(field && { field }),
+    message,
+  }));
 }
 
 /**

@@ -39,6 +39,14 @@ export class AppConfig {
     };
   }
 
+  /** Where clients reach this service: tracked links and the OpenAPI servers entry. */
+  get publicBaseUrl(): string {
+    return (this.env.PUBLIC_BASE_URL ?? `http://${this.env.HOST}:${this.env.PORT}`).replace(
+      /\/+$/,
+      '',
+    );
+  }
+
   get demoCatalogFile(): string {
     return path.join(projectRoot(), 'prisma', 'demo-catalog.jsonl');
   }

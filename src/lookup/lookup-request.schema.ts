@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { invalidRequest, type FieldError } from '../common/problem.js';
-import { fieldPath } from '../catalog/chunk-validator.js';
+import { issueFields } from '../common/zod-issues.js';
 
 // The requests of both lookups (service-spec §4 with decisions.md, Errors).
 
@@ -37,14 +37,10 @@ export function parseRequest<T extends z.ZodType>(
 ): z.infer<T> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  const errors: FieldError[] = result.error.issues.map((issue) => {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const path = keys.length === 1 ? [...issue.path, keys[0] as string] : issue.path;
-    const field = path.length > 0 ? fieldPath(path) : '(body)';
-    const message =
-      issue.code === 'unrecognized_keys' ? 'is not a field of this request' : issue.message;
-    return { field, message };
-  });
+  const errors: FieldError[] = issueFields(result.error).map(({ field, message, unknownKey }) => ({
+    field: field ?? '(body)',
+    message: unknownKey ? 'is not a field of this request' : message,
+  }));
   throw invalidRequest(
     `The ${what} is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
     errors,

@@ -24,9 +24,7 @@ export class PurchaseLinks {
 
   constructor(config: AppConfig) {
     this.secret = Buffer.from(config.env.LINK_SIGNING_SECRET ?? persistedSecret(config.dataDir));
-    this.base = (
-      config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`
-    ).replace(/\/+$/, '');
+    this.base = config.publicBaseUrl;
   }
 
   urlFor(target: LinkTarget): string {

@@ -11,9 +11,7 @@ export class OpenApiController {
   private readonly page: string;
 
   constructor(config: AppConfig) {
-    this.document = openApiDocument(
-      config.env.PUBLIC_BASE_URL ?? `http://${config.env.HOST}:${config.env.PORT}`,
-    );
+    this.document = openApiDocument(config.publicBaseUrl);
     this.page = referencePage(this.document);
   }
 
