@@ -1,11 +1,15 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { FirstKeyIssuer } from './auth/first-key.issuer.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
+import { loggingParams } from './common/logging.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
+import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -13,11 +17,19 @@ import { LookupModule } from './lookup/lookup.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, LookupModule, HealthModule],
+  imports: [
+    ConfigModule,
+    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggingParams }),
+    DatabaseModule,
+    AuthModule,
+    CatalogModule,
+    LookupModule,
+    HealthModule,
+  ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(JsonBodyMiddleware).forRoutes('*path');
+    consumer.apply(securityHeaders, urlLengthLimit, JsonBodyMiddleware).forRoutes('*path');
   }
 }

@@ -1,11 +1,12 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { Logger as PinoLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
+import { closeGracefullyOnSignals } from './common/graceful-shutdown.js';
 import { AppConfig } from './config/app-config.js';
-import { logLevels } from './config/log-levels.js';
 
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule, {
@@ -14,8 +15,10 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   const config = app.get(AppConfig);
-  app.useLogger(logLevels(config.env.LOG_LEVEL));
-  app.enableShutdownHooks();
+  app.useLogger(app.get(PinoLogger));
+  // One JSON line per event (pino), at LOG_LEVEL; the buffered boot lines go there too.
+  app.flushLogs();
+  closeGracefullyOnSignals(app, config.env.SHUTDOWN_TIMEOUT_MS);
   await app.listen(config.env.PORT, config.env.HOST);
   const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -6,29 +6,41 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
+import { isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, type ProblemBody } from './problem.js';
+import { requestInstance } from './request-id.js';
 
 const SLUGS: Partial<Record<number, string>> = {
   404: 'not-found',
   405: 'method-not-allowed',
   413: 'payload-too-large',
+  414: 'uri-too-long',
   415: 'unsupported-media-type',
 };
 
+/** What a client is told to wait before retrying while PostgreSQL is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /**
  * Turns every error into problem details. Nothing internal (stack, SQL, class names)
- * reaches a body: unexpected errors are logged and answered with a generic 500.
+ * reaches a body: unexpected errors are logged and answered with a generic 500. A database
+ * that cannot answer is a 503 the client may retry, not a 500.
  */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('Errors');
 
   catch(error: unknown, host: ArgumentsHost): void {
-    const response = host.switchToHttp().getResponse<Response>();
-    const body = this.toProblem(error);
+    const http = host.switchToHttp();
+    const response = http.getResponse<Response>();
+    const problem = this.toProblem(error);
     if (response.headersSent) return;
     if (error instanceof ProblemException) response.set(error.headers);
+    if (problem.status === 503 && !(error instanceof ProblemException)) {
+      response.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
+    }
+    const body = { ...problem, instance: requestInstance(http.getRequest<Request>()) };
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 
@@ -42,6 +54,16 @@ export class ProblemFilter implements ExceptionFilter {
         title: title.charAt(0).toUpperCase() + title.slice(1),
         status,
         detail: status === 404 ? 'There is nothing at this address.' : error.message,
+      };
+    }
+    if (isDatabaseUnavailable(error)) {
+      // Logged without the driver's message, which may quote SQL or connection details.
+      this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
+      return {
+        type: 'https://product-intelligence.dev/problems/service-unavailable',
+        title: 'Service unavailable',
+        status: 503,
+        detail: `The service cannot reach its database right now; retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
       };
     }
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

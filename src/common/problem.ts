@@ -17,6 +17,8 @@ export interface ProblemBody {
   status: number;
   detail: string;
   errors?: FieldError[];
+  /** This occurrence: `urn:request-id:<X-Request-Id>` (added by the problem filter). */
+  instance?: string;
 }
 
 /** An error answered with a problem body of the given type (a slug under TYPE_BASE). */

@@ -50,6 +50,20 @@ export const envSchema = z
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
     /** How many ratings' worth of weight the category prior carries. */
     SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),
+    /** PostgreSQL cancels any statement running longer than this (statement_timeout). */
+    DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100)).default(5_000),
+    /** Giving up on opening a PostgreSQL connection after this long. */
+    DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100)).default(2_000),
+    /** Connections per process in the PostgreSQL pool. */
+    DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1_000)).default(10),
+    /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
+    SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
+    /** Bearer token that opens /metrics on the service's port (16+ characters). */
+    METRICS_TOKEN: optional(z.string().min(16)),
+    /** Serve /metrics on this separate port (no token) instead of the service's port. */
+    METRICS_PORT: optional(port),
+    /** Address of the metrics port; keep it private (default: loopback). */
+    METRICS_HOST: optional(z.string()).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {

@@ -1,5 +1,6 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from './database-server.js';
 import { PrismaClient } from './generated/prisma/client.js';
 
@@ -12,8 +13,24 @@ const TRIGRAM_THRESHOLDS =
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
-  constructor(server: DatabaseServer) {
-    super({ adapter: new PrismaPg({ connectionString: server.url, options: TRIGRAM_THRESHOLDS }) });
+  constructor(server: DatabaseServer, config: AppConfig) {
+    const { DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_POOL_SIZE } =
+      config.env;
+    super({
+      adapter: new PrismaPg({
+        connectionString: server.url,
+        options: TRIGRAM_THRESHOLDS,
+        max: DATABASE_POOL_SIZE,
+        // Every query is bounded twice: the server cancels a slow statement, and the client
+        // gives up on a server that stopped answering altogether (a hung host, a dead link),
+        // a little later so that the server's cancellation is the one normally seen.
+        statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
+        query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
+        connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+        // TCP keepalive notices a peer that vanished without closing the connection.
+        keepAlive: true,
+      }),
+    });
   }
 
   async onModuleInit(): Promise<void> {

@@ -1,5 +1,36 @@
-import { Module } from '@nestjs/common';
+import { Global, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { DatabaseIndicators } from './database.indicators.js';
 import { HealthController } from './health.controller.js';
+import { MetricsController } from './metrics.controller.js';
+import { MetricsMiddleware } from './metrics.middleware.js';
+import { MetricsServer } from './metrics-server.js';
+import { Metrics } from './metrics.service.js';
+import { ReadinessRepository } from './readiness.repository.js';
+import { RedisIndicator } from './redis.indicator.js';
+import { ResolutionMetricsInterceptor } from './resolution-metrics.interceptor.js';
+import { ShutdownState } from './shutdown-state.js';
 
-@Module({ controllers: [HealthController] })
-export class HealthModule {}
+/** Liveness, readiness and metrics. Global: any module may record into Metrics. */
+@Global()
+@Module({
+  // Failing checks are answered as problem details and logged by the request log.
+  imports: [TerminusModule.forRoot({ logger: false })],
+  controllers: [HealthController, MetricsController],
+  providers: [
+    DatabaseIndicators,
+    ReadinessRepository,
+    RedisIndicator,
+    Metrics,
+    MetricsServer,
+    ShutdownState,
+    { provide: APP_INTERCEPTOR, useClass: ResolutionMetricsInterceptor },
+  ],
+  exports: [Metrics, ShutdownState],
+})
+export class HealthModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(MetricsMiddleware).forRoutes('*path');
+  }
+}

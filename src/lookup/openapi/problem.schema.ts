@@ -12,6 +12,10 @@ export const problemSchema = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
       .describe('On validation failures: each offending field and why'),
+    instance: z
+      .string()
+      .optional()
+      .describe('This occurrence: urn:request-id:<id>, the id also sent in X-Request-Id'),
   })
   .meta({
     id: 'Problem',

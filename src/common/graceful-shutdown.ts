@@ -1,0 +1,53 @@
+import { Logger, type INestApplication } from '@nestjs/common';
+import type { Server } from 'node:http';
+import { ShutdownState } from '../health/shutdown-state.js';
+
+/** How often connections that fell idle during a shutdown are closed. */
+const IDLE_SWEEP_MS = 100;
+
+/**
+ * On SIGTERM (or SIGINT): readiness turns 503, the listener stops accepting, requests in
+ * flight finish, and only then are PostgreSQL and Redis closed (Nest's own shutdown hooks
+ * would close the database first, under requests still running). Whatever is still
+ * running after `timeoutMs` is abandoned: the process exits 1 rather than hang.
+ */
+export function closeGracefullyOnSignals(app: INestApplication, timeoutMs: number): void {
+  const logger = new Logger('Shutdown');
+  let closing = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    logger.log(`${signal} received: finishing in-flight requests (at most ${timeoutMs} ms)`);
+    app.get(ShutdownState).shuttingDown = true;
+    const deadline = setTimeout(() => {
+      logger.error(`In-flight requests did not finish within ${timeoutMs} ms; exiting`);
+      process.exit(1);
+    }, timeoutMs);
+    void shutDown(app).then(
+      () => {
+        clearTimeout(deadline);
+        logger.log('Stopped');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+async function shutDown(app: INestApplication): Promise<void> {
+  const server = app.getHttpServer() as Server;
+  // Keep-alive connections are closed as soon as they are between requests, so clients
+  // move to another instance instead of sending their next request here.
+  const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
+  try {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  } finally {
+    clearInterval(sweep);
+  }
+  await app.close();
+}

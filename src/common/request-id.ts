@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+
+/**
+ * A caller's request id is kept when it is a plain token (what proxies and tracing
+ * systems send); anything else could forge log lines or smuggle a key, so it is replaced.
+ */
+const ACCEPTED = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** The request's id: the caller's X-Request-Id if acceptable, else a new UUID; echoed. */
+export function assignRequestId(req: IncomingMessage, res: ServerResponse): string {
+  const sent = req.headers['x-request-id'];
+  const id = typeof sent === 'string' && ACCEPTED.test(sent) ? sent : randomUUID();
+  res.setHeader(REQUEST_ID_HEADER, id);
+  return id;
+}
+
+/** The problem-details `instance` of an error answered to this request. */
+export function requestInstance(req: IncomingMessage): string | undefined {
+  // Set by pino-http (logging.ts) before anything else runs; absent only outside HTTP.
+  const id = (req as Partial<IncomingMessage>).id;
+  return typeof id === 'string' ? `urn:request-id:${id}` : undefined;
+}

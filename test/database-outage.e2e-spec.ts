@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import pg from 'pg';
+import { startDisposablePostgres, type DisposablePostgres } from './support/disposable-postgres.js';
+import { eventually, sleep, startLoad } from './support/load.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+// PostgreSQL stopped under load: lookups answer 503 problem details with Retry-After in a
+// bounded time (no hang, no 500, no crash), and the service recovers by itself.
+
+const STATEMENT_TIMEOUT_MS = 1_000;
+/** The slowest answer accepted during an outage: connect timeout + statement timeout + slack. */
+const BOUND_MS = 4_000;
+
+describe('PostgreSQL outage', () => {
+  let database: DisposablePostgres;
+  let server: ServerProcess;
+  let key: string;
+  const lookup = (name = 'Sony WH-1000XM5') =>
+    fetch(`${server.url}/v1/product-intelligence?product_name=${encodeURIComponent(name)}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+
+  beforeAll(async () => {
+    database = await startDisposablePostgres();
+    const created = await runBuiltCommand(
+      'src/auth/keys.command.js',
+      ['create', '--name', 'outage'],
+      { DATABASE_URL: database.url },
+    );
+    key = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
+    expect(key).not.toBe('');
+    server = await startServer({
+      DATABASE_URL: database.url,
+      PORT: '0',
+      // The harness waits for the "listening on" line, logged at `log`.
+      LOG_LEVEL: 'log',
+      SEED_DEMO_CATALOG: 'true',
+      MIGRATE_ON_START: 'false',
+      LINK_SIGNING_SECRET: 'test-secret-test-secret-test-secret-0123',
+      DATABASE_STATEMENT_TIMEOUT_MS: String(STATEMENT_TIMEOUT_MS),
+      DATABASE_CONNECT_TIMEOUT_MS: '1000',
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.destroy();
+  });
+
+  it('cancels a query that waits too long (statement timeout) with a 503', async () => {
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    try {
+      expect((await lookup()).status).toBe(200);
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE catalog_publications IN ACCESS EXCLUSIVE MODE');
+      const started = performance.now();
+      const res = await lookup('Apple AirPods Pro');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      await blocker.end();
+    }
+    expect((await lookup()).status).toBe(200);
+  });
+
+  it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers by itself', async () => {
+    const load = startLoad(8, () => lookup());
+    await sleep(1_000);
+    await database.stop();
+    // Longer than the verified-key cache (2 s), so key checks hit the dead database too.
+    await sleep(4_000);
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(503);
+    const live = await fetch(`${server.url}/healthz`);
+    expect(live.status).toBe(200);
+
+    await database.start();
+    const recovered = await eventually(async () => (await lookup()).status === 200, 20_000);
+    await sleep(1_000);
+    const samples = await load.stop();
+
+    expect(recovered).toBe(true);
+    expect(server.child.exitCode).toBeNull();
+    const statuses = new Set(samples.map((s) => s.status));
+    expect([...statuses].sort()).toEqual([200, 503]);
+    const unavailable = samples.filter((s) => s.status === 503);
+    for (const sample of unavailable) {
+      expect(sample.retryAfter).toBe('5');
+      expect(sample.contentType).toMatch(/^application\/problem\+json/);
+    }
+    expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(BOUND_MS);
+    expect(samples.slice(-8).every((s) => s.status === 200)).toBe(true);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  }, 60_000);
+});
