@@ -35,8 +35,9 @@ export function closeGracefullyOnSignals(app: INestApplication, timeoutMs: numbe
       },
     );
   };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+  // Repeated signals are ignored: the deadline already bounds the shutdown.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
 }
 
 async function shutDown(app: INestApplication): Promise<void> {
