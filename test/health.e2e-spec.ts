@@ -9,6 +9,7 @@ import { HealthController } from '../src/health/health.controller.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startRedis } from './setup/global-setup.js';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 
@@ -165,5 +166,74 @@ describe('Security headers and limits', () => {
     expect(res.text).toMatch(/lookup_resolutions_total\{outcome="not_found"\} [3-9]/);
     expect(res.text).toMatch(/process_resident_memory_bytes/);
     expect(res.text).not.toContain(auth.slice('Bearer '.length));
+  });
+});
+
+describe('Readiness with Redis', () => {
+  let db: TestDatabase;
+  let redis: { redisUrl: string; stop(): Promise<void> };
+  let app: INestApplication;
+  let http: App;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    redis = await startRedis();
+    app = await createTestApp({ DATABASE_URL: db.url, REDIS_URL: redis.redisUrl });
+    http = app.getHttpServer() as App;
+    await app.get(CatalogImporter).import(await catalogFile([product('ready-redis')]));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await redis?.stop();
+    await db?.drop();
+    delete process.env.REDIS_URL;
+  });
+
+  it('checks the Redis of the rate budget, and is not ready without it', async () => {
+    const up = await request(http).get('/readyz');
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({ info: { redis: { status: 'up' } } });
+
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const down = await request(http).get('/readyz');
+    expect(down.status).toBe(503);
+    expect((down.body as ProblemBody).errors).toContainEqual({
+      field: 'redis',
+      message: 'unreachable',
+    });
+  });
+});
+
+describe('Quota metrics', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let http: App;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url, METRICS_TOKEN, QUOTA_LIMIT: '5' });
+    http = app.getHttpServer() as App;
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+    delete process.env.QUOTA_LIMIT;
+  });
+
+  it('counts refusals of the rate budget', async () => {
+    const auth = await bearer(app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await request(http)
+        .get('/v1/product-intelligence?product_name=x')
+        .set('Authorization', auth);
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const res = await request(http).get('/metrics').set('Authorization', `Bearer ${METRICS_TOKEN}`);
+    expect(res.text).toMatch(/quota_refusals_total\{transport="http"\} 1/);
   });
 });

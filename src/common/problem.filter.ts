@@ -34,18 +34,28 @@ export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const problem = this.toProblem(error);
+    const known = error instanceof ProblemException ? error : this.unavailable(error);
+    const problem = known?.body ?? this.toProblem(error);
     if (response.headersSent) return;
-    if (error instanceof ProblemException) response.set(error.headers);
-    if (problem.status === 503 && !(error instanceof ProblemException)) {
-      response.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    }
+    if (known) response.set(known.headers);
     const body = { ...problem, instance: requestInstance(http.getRequest<Request>()) };
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 
+  /** A database that cannot answer: a 503 the client may retry, not a 500. */
+  private unavailable(error: unknown): ProblemException | undefined {
+    if (!isDatabaseUnavailable(error)) return undefined;
+    // Logged without the driver's message, which may quote SQL or connection details.
+    this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
+    return new ProblemException(
+      503,
+      'service-unavailable',
+      'Service unavailable',
+      'The service cannot reach its database right now. Try again shortly.',
+    ).retryAfter(UNAVAILABLE_RETRY_AFTER_SECONDS);
+  }
+
   private toProblem(error: unknown): ProblemBody {
-    if (error instanceof ProblemException) return error.body;
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const title = HttpStatus[status]?.toLowerCase().replace(/_/g, ' ') ?? 'error';
@@ -54,16 +64,6 @@ export class ProblemFilter implements ExceptionFilter {
         title: title.charAt(0).toUpperCase() + title.slice(1),
         status,
         detail: status === 404 ? 'There is nothing at this address.' : error.message,
-      };
-    }
-    if (isDatabaseUnavailable(error)) {
-      // Logged without the driver's message, which may quote SQL or connection details.
-      this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
-      return {
-        type: 'https://product-intelligence.dev/problems/service-unavailable',
-        title: 'Service unavailable',
-        status: 503,
-        detail: `The service cannot reach its database right now; retry in ${UNAVAILABLE_RETRY_AFTER_SECONDS} seconds.`,
       };
     }
     this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

@@ -65,5 +65,5 @@ function notReady(errors: { field: string; message: string }[]): ProblemExceptio
     'Not ready',
     'This instance cannot answer lookups right now.',
     errors,
-  ).withHeaders({ 'Retry-After': String(NOT_READY_RETRY_AFTER_SECONDS) });
+  ).retryAfter(NOT_READY_RETRY_AFTER_SECONDS);
 }

@@ -16,6 +16,12 @@ export const problemSchema = z
       .string()
       .optional()
       .describe('This occurrence: urn:request-id:<id>, the id also sent in X-Request-Id'),
+    retry_after: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('On 429 and 503: seconds to wait before retrying (also the Retry-After header)'),
   })
   .meta({
     id: 'Problem',
