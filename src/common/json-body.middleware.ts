@@ -22,7 +22,8 @@ declare module 'express-serve-static-core' {
 @Injectable()
 export class JsonBodyMiddleware implements NestMiddleware {
   use(req: Request, res: Response, next: NextFunction): void {
-    if (req.method !== 'POST' && req.method !== 'PUT' && req.method !== 'PATCH') return next();
+    const bodyMethod = req.method === 'POST' || req.method === 'PUT' || req.method === 'PATCH';
+    if (!bodyMethod) return next();
     if (!req.is('application/json')) {
       req.bodyProblem = new ProblemException(
         415,
@@ -34,6 +35,9 @@ export class JsonBodyMiddleware implements NestMiddleware {
     }
     parseJson(req, res, (error?: { type?: string; status?: number }) => {
       if (error) {
+        // What is left of a body that was refused part-way must not be read as the next
+        // request on this connection: close it after the answer.
+        res.setHeader('Connection', 'close');
         req.bodyProblem =
           error.type === 'entity.too.large'
             ? new ProblemException(

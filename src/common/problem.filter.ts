@@ -38,7 +38,7 @@ export class ProblemFilter implements ExceptionFilter {
     const problem = known?.body ?? this.toProblem(error);
     if (response.headersSent) return;
     if (known) response.set(known.headers);
-    const body = { ...problem, instance: requestInstance(http.getRequest<Request>()) };
+    const body = { ...problem, instance: requestInstance(http.getRequest<Request>(), response) };
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 

@@ -17,9 +17,13 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
   return id;
 }
 
-/** The problem-details `instance` of an error answered to this request. */
-export function requestInstance(req: IncomingMessage): string | undefined {
-  // Set by pino-http (logging.ts) before anything else runs; absent only outside HTTP.
-  const id = (req as Partial<IncomingMessage>).id;
-  return typeof id === 'string' ? `urn:request-id:${id}` : undefined;
+/**
+ * The problem-details `instance` of an error answered to this request. pino-http gives
+ * every request its id first thing; a request refused before (a path that is not valid
+ * percent-encoding fails in the router itself) gets one here.
+ */
+export function requestInstance(req: IncomingMessage, res: ServerResponse): string {
+  const request = req as Partial<IncomingMessage>;
+  if (typeof request.id !== 'string') request.id = assignRequestId(req, res);
+  return `urn:request-id:${String(request.id)}`;
 }
