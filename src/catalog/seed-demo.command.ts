@@ -17,7 +17,9 @@ await runCommand('seed-demo', CatalogCommandModule, async (app) => {
   const importer = app.get(CatalogImporter);
   const publishedAt = await importer.publishedAt();
   if (publishedAt) {
-    process.stdout.write(`A catalog is published (${publishedAt.toISOString()}): nothing seeded.\n`);
+    process.stdout.write(
+      `A catalog is published (${publishedAt.toISOString()}): nothing seeded.\n`,
+    );
     return;
   }
   const summary = await importer.import(config.demoCatalogFile);
