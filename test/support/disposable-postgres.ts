@@ -6,7 +6,7 @@ import { migrate } from '../../src/database/migrator.js';
 import { freePort } from '../setup/global-setup.js';
 
 export interface DisposablePostgres {
-  /** The migrated `postgres` database of this server. */
+  /** The `postgres` database of this server (migrated unless asked otherwise). */
   url: string;
   port: number;
   /** Stops the server (fast shutdown: open connections are terminated); data is kept. */
@@ -21,7 +21,10 @@ export interface DisposablePostgres {
  * A PostgreSQL of one test file's own, for tests that stop and restart the server (the
  * suite's shared server must stay up for the other files).
  */
-export async function startDisposablePostgres(flags: string[] = []): Promise<DisposablePostgres> {
+export async function startDisposablePostgres(
+  flags: string[] = [],
+  options: { migrated?: boolean } = {},
+): Promise<DisposablePostgres> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-test-own-pg-'));
   await chmod(dir, 0o711); // as root the server runs as `postgres`, who must pass through
   const port = await freePort();
@@ -39,7 +42,7 @@ export async function startDisposablePostgres(flags: string[] = []): Promise<Dis
   await server.initialise();
   await server.start();
   const url = `postgresql://postgres:test@127.0.0.1:${port}/postgres`;
-  await migrate(url);
+  if (options.migrated !== false) await migrate(url);
   let running = true;
   return {
     url,

@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './setup/global-setup.js';
+import { loadCompose } from './support/compose-file.js';
+import { startDisposablePostgres, type DisposablePostgres } from './support/disposable-postgres.js';
+import { eventually } from './support/load.js';
+import { startRoundRobinProxy } from './support/round-robin-proxy.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+
+// docker-compose.yml's topology as local processes, wired as the file wires it: its Redis
+// command, its migrate-and-seed command, and two app instances with the app service's
+// environment, behind a round-robin proxy on one port. Only addresses change: each
+// service's host becomes 127.0.0.1 on a free port.
+
+const VARS = {
+  POSTGRES_PASSWORD: 'test',
+  POSTGRES_USER: 'postgres',
+  REDIS_PASSWORD: 'redis-secret-0123',
+  LINK_SIGNING_SECRET: 'link-secret-link-secret-link-secret-0123',
+  QUOTA_LIMIT: '10',
+};
+const compose = loadCompose(VARS);
+
+/** A compose URL pointed at a local port (and the disposable server's database). */
+function local(url: string, port: number, database?: string): string {
+  const parsed = new URL(url);
+  parsed.hostname = '127.0.0.1';
+  parsed.port = String(port);
+  if (database) parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+describe('The compose topology', () => {
+  let postgres: DisposablePostgres;
+  let redis: ChildProcess;
+  let redisPort: number;
+  const apps: ServerProcess[] = [];
+  const metricsPorts: number[] = [];
+  let proxy: { url: string; close(): Promise<void> };
+  let migrateOutput = '';
+  let key = '';
+
+  const envOf = (service: 'app' | 'migrate') => {
+    const env = { ...compose.services[service]!.environment! };
+    env.DATABASE_URL = local(env.DATABASE_URL!, postgres.port, 'postgres');
+    env.REDIS_URL = local(env.REDIS_URL!, redisPort);
+    return env;
+  };
+
+  beforeAll(async () => {
+    postgres = await startDisposablePostgres([], { migrated: false });
+    // The redis service's own command, on a loopback port.
+    redisPort = await freePort();
+    const [shell, flag, script] = compose.services.redis!.command!;
+    redis = spawn(shell!, [flag!, `${script} --port ${redisPort} --bind 127.0.0.1`], {
+      env: { ...process.env, ...compose.services.redis!.environment },
+      stdio: 'ignore',
+    });
+
+    // The one-shot migrate-and-seed job, exactly as compose runs it.
+    const [mShell, mFlag, mScript] = compose.services.migrate!.command!;
+    const job = await runBuiltCommand('', [], envOf('migrate'), [mShell!, mFlag!, mScript!]);
+    migrateOutput = job.stdout + job.stderr;
+    expect(job.code).toBe(0);
+
+    const created = await runBuiltCommand(
+      'src/auth/keys.command.js',
+      ['create', '--name', 'topology'],
+      envOf('app'),
+    );
+    key = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
+
+    for (let i = 0; i < 2; i++) {
+      const metricsPort = await freePort();
+      metricsPorts.push(metricsPort);
+      apps.push(
+        await startServer({
+          ...envOf('app'),
+          HOST: '127.0.0.1',
+          PORT: '0',
+          METRICS_HOST: '127.0.0.1',
+          METRICS_PORT: String(metricsPort),
+        }),
+      );
+    }
+    proxy = await startRoundRobinProxy(apps.map((app) => app.url));
+  }, 120_000);
+
+  afterAll(async () => {
+    await proxy?.close();
+    await Promise.all(apps.map((app) => app.stop('SIGKILL')));
+    redis?.kill('SIGTERM');
+    await postgres?.destroy();
+  });
+
+  const lookup = (name: string, auth = key) =>
+    fetch(`${proxy.url}/v1/product-intelligence?product_name=${encodeURIComponent(name)}`, {
+      headers: { Authorization: `Bearer ${auth}` },
+    });
+
+  it('migrated and seeded once, before the app started', () => {
+    expect(migrateOutput).toMatch(/Migrations are up to date \(applied /);
+    expect(migrateOutput).toMatch(/Seeded the demo catalog: \d+ products/);
+    expect(key).not.toBe('');
+  });
+
+  it('is ready through the proxy: PostgreSQL, migrations, catalog and Redis', async () => {
+    const res = await fetch(`${proxy.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      status: 'ok',
+      info: {
+        database: { status: 'up' },
+        migrations: { status: 'up' },
+        catalog: { status: 'up' },
+        redis: { status: 'up' },
+      },
+    });
+  });
+
+  it('spreads lookups over both instances, which share one rate budget in Redis', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 14; i++) statuses.push((await lookup('Sony WH-1000XM5')).status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(4);
+    for (const port of metricsPorts) {
+      const metrics = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+      expect(metrics).toMatch(
+        /http_requests_total\{method="GET",route="\/v1\/product-intelligence",status="200"\} [1-9]/,
+      );
+    }
+  });
+
+  it('keeps answering while one instance stops (SIGTERM)', async () => {
+    const created = await runBuiltCommand(
+      'src/auth/keys.command.js',
+      ['create', '--name', 'second'],
+      envOf('app'),
+    );
+    const second = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
+    expect(await apps[0]!.stop('SIGTERM')).toBe(0);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await lookup('PS5', second)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200]);
+    expect(await eventually(async () => (await fetch(`${proxy.url}/healthz`)).ok, 5_000)).toBe(
+      true,
+    );
+  });
+});
