@@ -10,10 +10,19 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, LookupModule, HealthModule],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    AuthModule,
+    CatalogModule,
+    LookupModule,
+    McpModule,
+    HealthModule,
+  ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule implements NestModule {
