@@ -14,6 +14,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
@@ -24,6 +25,7 @@ import { LookupModule } from './lookup/lookup.module.js';
     AuthModule,
     CatalogModule,
     LookupModule,
+    McpModule,
     HealthModule,
   ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
