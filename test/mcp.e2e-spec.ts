@@ -208,7 +208,10 @@ describe(McpController.name, () => {
       expect(viaHttp.status).toBe(400);
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(viaHttp.body);
+      // The same problem, except `instance`, which names each HTTP request (its request id).
+      const { instance, ...problem } = viaHttp.body as { instance?: string };
+      expect(instance).toMatch(/^urn:request-id:/);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(problem);
     }
     const budget = await http('/v1/product-intelligence?product_name=PS5', key);
     expect(budget.headers.get('ratelimit')).toBe('"lookups";r=119;t=60');
