@@ -64,6 +64,22 @@ export const envSchema = z
     DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1_000)).default(10),
     /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
+    /** PostgreSQL streaming replicas that lookups read from, comma-separated. */
+    DATABASE_REPLICA_URLS: optional(
+      z
+        .string()
+        .transform((text) =>
+          text
+            .split(',')
+            .map((url) => url.trim())
+            .filter(Boolean),
+        )
+        .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ }))),
+    ).default([]),
+    /** A replica further behind the primary than this many bytes of WAL is skipped. */
+    DATABASE_REPLICA_MAX_LAG_BYTES: optional(z.coerce.number().int().min(0)).default(
+      16 * 1024 * 1024,
+    ),
     /** Bearer token that opens /metrics on the service's port (16+ characters). */
     METRICS_TOKEN: optional(z.string().min(16)),
     /** Serve /metrics on this separate port (no token) instead of the service's port. */

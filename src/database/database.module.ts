@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import { DatabaseReader } from './database-reader.js';
 import { DatabaseServer } from './database-server.js';
 import { PrismaService } from './prisma.service.js';
 
@@ -12,7 +13,8 @@ import { PrismaService } from './prisma.service.js';
       useFactory: (config: AppConfig) => DatabaseServer.connect(config),
     },
     PrismaService,
+    DatabaseReader,
   ],
-  exports: [DatabaseServer, PrismaService],
+  exports: [DatabaseServer, PrismaService, DatabaseReader],
 })
 export class DatabaseModule {}

@@ -46,6 +46,13 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly databaseReads = new Counter({
+    name: 'database_reads_total',
+    help: 'Read-only lookup queries by where they went (replica or primary)',
+    labelNames: ['target'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
     // Zero series exist from the start, so rates and ratios are defined before the first event.
@@ -70,6 +77,10 @@ export class Metrics {
   /** For any cache (verified keys, lookups…): one call per lookup. */
   cacheLookup(cache: string, hit: boolean): void {
     this.cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
+  }
+
+  databaseRead(target: 'replica' | 'primary'): void {
+    this.databaseReads.inc({ target });
   }
 
   async text(): Promise<string> {

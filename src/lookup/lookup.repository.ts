@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../database/generated/prisma/client.js';
+import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { CRITERIA, type Criterion } from '../synthesis/taxonomy.js';
 import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
@@ -19,7 +20,11 @@ const NEUTRAL_PRIOR = 50;
 /** All SQL of lookups: candidate generation, product reads, priors, publication. */
 @Injectable()
 export class LookupRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    /** Reads go to a caught-up replica when there is one; writes (clicks) to the primary. */
+    private readonly reader: DatabaseReader,
+  ) {}
 
   /**
    * Products whose names or aliases resemble the query by trigrams, best first: the
@@ -31,7 +36,7 @@ export class LookupRepository {
     limit: number,
   ): Promise<CandidateProduct[]> {
     // Two branches, each answerable from its own trigram index.
-    const rows = await this.prisma.$queryRaw<{ product_id: string }[]>(Prisma.sql`
+    const rows = await this.reader.client().$queryRaw<{ product_id: string }[]>(Prisma.sql`
       SELECT product_id
         FROM ((SELECT product_id, word_similarity(${normalised}, name_norm) AS sim
                  FROM product_search_names
@@ -48,7 +53,7 @@ export class LookupRepository {
        ORDER BY max(sim) DESC, product_id
        LIMIT ${limit}`);
     if (rows.length === 0) return [];
-    const products = await this.prisma.product.findMany({
+    const products = await this.reader.client().product.findMany({
       where: { id: { in: rows.map((r) => r.product_id) } },
       select: {
         id: true,
@@ -68,7 +73,7 @@ export class LookupRepository {
   }
 
   async findProduct(id: string): Promise<ProductRecord | undefined> {
-    const product = await this.prisma.product.findUnique({
+    const product = await this.reader.client().product.findUnique({
       where: { id },
       include: { reviews: true, offers: true },
     });
@@ -97,17 +102,17 @@ export class LookupRepository {
 
   /** The category's mean of each criterion; the catalog-wide mean where it has none. */
   async priorsOf(category: string): Promise<CriterionPriors> {
-    const rows = await this.prisma.$queryRaw<
-      { criterion: string; category_mean: number | null; overall: number }[]
-    >(
-      Prisma.sql`
+    const rows = await this.reader
+      .client()
+      .$queryRaw<{ criterion: string; category_mean: number | null; overall: number }[]>(
+        Prisma.sql`
         SELECT criterion,
                sum(mean * ratings) FILTER (WHERE category = ${category})
                  / nullif(sum(ratings) FILTER (WHERE category = ${category}), 0) AS category_mean,
                sum(mean * ratings) / sum(ratings) AS overall
           FROM category_priors
          GROUP BY criterion`,
-    );
+      );
     const byCriterion = new Map(rows.map((r) => [r.criterion, r.category_mean ?? r.overall]));
     return Object.fromEntries(
       CRITERIA.map((criterion) => [criterion, byCriterion.get(criterion) ?? NEUTRAL_PRIOR]),
@@ -115,7 +120,7 @@ export class LookupRepository {
   }
 
   async findOffer(id: string): Promise<{ id: bigint; productId: string; url: string } | undefined> {
-    const offer = await this.prisma.offer.findUnique({
+    const offer = await this.reader.client().offer.findUnique({
       where: { id: BigInt(id) },
       select: { id: true, productId: true, url: true },
     });
@@ -139,7 +144,7 @@ export class LookupRepository {
   }
 
   async publishedAt(): Promise<Date | undefined> {
-    const latest = await this.prisma.catalogPublication.findFirst({
+    const latest = await this.reader.client().catalogPublication.findFirst({
       orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
       select: { publishedAt: true },
     });

@@ -9,6 +9,8 @@ export interface DisposablePostgres {
   /** The `postgres` database of this server (migrated unless asked otherwise). */
   url: string;
   port: number;
+  /** The server's data folder (the cluster). */
+  dataDir: string;
   /** Stops the server (fast shutdown: open connections are terminated); data is kept. */
   stop(): Promise<void>;
   /** Starts it again on the same port and data. */
@@ -47,6 +49,7 @@ export async function startDisposablePostgres(
   return {
     url,
     port,
+    dataDir: path.join(dir, 'data'),
     stop: async () => {
       if (running) await server.stop();
       running = false;

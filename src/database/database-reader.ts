@@ -1,0 +1,99 @@
+import {
+  Injectable,
+  Logger,
+  Optional,
+  type OnModuleDestroy,
+  type OnModuleInit,
+} from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { Metrics } from '../health/metrics.service.js';
+import { PrismaClient } from './generated/prisma/client.js';
+import { pgAdapter } from './pg-adapter.js';
+import { PrismaService } from './prisma.service.js';
+
+/** How often each replica's replay position is compared with the primary's. */
+const CHECK_EVERY_MS = 1_000;
+
+interface Replica {
+  name: string;
+  client: PrismaClient;
+  /** Reachable and within DATABASE_REPLICA_MAX_LAG_BYTES of the primary at the last check. */
+  usable: boolean;
+}
+
+/** "16/B374D848" (a WAL position) as a number of bytes. */
+function lsnBytes(lsn: string): bigint {
+  const [high = '0', low = '0'] = lsn.split('/');
+  return (BigInt(`0x${high}`) << 32n) + BigInt(`0x${low}`);
+}
+
+/**
+ * Where read-only lookups go: PostgreSQL streaming replicas (DATABASE_REPLICA_URLS) in
+ * turn, each only while it answers and has replayed the primary's WAL to within
+ * DATABASE_REPLICA_MAX_LAG_BYTES; the primary otherwise. Writes never come here.
+ */
+@Injectable()
+export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Replicas');
+  private readonly replicas: Replica[];
+  private readonly maxLag: bigint;
+  private timer?: NodeJS.Timeout;
+  private turn = 0;
+
+  constructor(
+    private readonly primary: PrismaService,
+    config: AppConfig,
+    @Optional() private readonly metrics?: Metrics,
+  ) {
+    this.maxLag = BigInt(config.env.DATABASE_REPLICA_MAX_LAG_BYTES);
+    this.replicas = config.env.DATABASE_REPLICA_URLS.map((url, i) => ({
+      name: `replica ${i + 1} (${new URL(url).host})`,
+      client: new PrismaClient({ adapter: pgAdapter(url, config) }),
+      usable: false,
+    }));
+  }
+
+  /** The client a read-only query should use now. */
+  client(): PrismaClient {
+    const usable = this.replicas.filter((r) => r.usable);
+    const replica = usable[this.turn++ % Math.max(1, usable.length)];
+    this.metrics?.databaseRead(replica ? 'replica' : 'primary');
+    return replica?.client ?? this.primary;
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.replicas.length === 0) return;
+    await this.check();
+    this.timer = setInterval(() => void this.check(), CHECK_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await Promise.all(this.replicas.map((r) => r.client.$disconnect().catch(() => undefined)));
+  }
+
+  /** Marks each replica usable or not; a failed check makes it unusable, never throws. */
+  async check(): Promise<void> {
+    const primary = await this.primary.$queryRaw<{ lsn: string }[]>`
+      SELECT pg_current_wal_lsn()::text AS lsn`.catch(() => undefined);
+    const primaryAt = primary?.[0] ? lsnBytes(primary[0].lsn) : undefined;
+    await Promise.all(
+      this.replicas.map(async (replica) => {
+        const rows = await replica.client.$queryRaw<{ lsn: string | null }[]>`
+          SELECT pg_last_wal_replay_lsn()::text AS lsn`.catch(() => undefined);
+        const replayed = rows?.[0]?.lsn;
+        // Without the primary's position, a replica that answers is the best there is.
+        const usable =
+          replayed != null &&
+          (primaryAt === undefined || primaryAt - lsnBytes(replayed) <= this.maxLag);
+        if (usable !== replica.usable) {
+          this.logger.log(
+            `${replica.name} ${usable ? 'is in use' : 'is skipped (away or behind)'}`,
+          );
+        }
+        replica.usable = usable;
+      }),
+    );
+  }
+}
