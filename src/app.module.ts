@@ -7,13 +7,22 @@ import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { ConfigModule } from './config/config.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
-  imports: [ConfigModule, DatabaseModule, AuthModule, CatalogModule, LookupModule, HealthModule],
+  imports: [
+    ConfigModule,
+    DatabaseModule,
+    AuthModule,
+    CatalogModule,
+    LookupModule,
+    HealthModule,
+    DashboardModule,
+  ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
 export class AppModule implements NestModule {

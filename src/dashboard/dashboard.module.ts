@@ -1,0 +1,36 @@
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsModule } from './accounts.module.js';
+import { AssetsController } from './assets.controller.js';
+import { DashboardMiddleware } from './dashboard.middleware.js';
+import { FirstAdminIssuer } from './first-admin.issuer.js';
+import { KeyUsageService } from './key-usage.service.js';
+import { KeysController } from './keys.controller.js';
+import { SessionCookies } from './session-cookies.js';
+import { SessionsService } from './sessions.service.js';
+import { SignInController } from './sign-in.controller.js';
+import { UsageCounters } from './usage-counters.js';
+import { UsageRepository } from './usage.repository.js';
+
+/** The key dashboard at /dashboard: accounts, sessions, keys and their usage. */
+@Module({
+  imports: [AuthModule, AccountsModule],
+  controllers: [SignInController, KeysController, AccountsController, AssetsController],
+  providers: [
+    SessionsService,
+    SessionCookies,
+    UsageRepository,
+    UsageCounters,
+    KeyUsageService,
+    FirstAdminIssuer,
+  ],
+  exports: [UsageCounters],
+})
+export class DashboardModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(DashboardMiddleware)
+      .forRoutes(SignInController, KeysController, AccountsController, AssetsController);
+  }
+}

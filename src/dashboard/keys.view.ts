@@ -1,0 +1,238 @@
+import { CACHE_MS } from '../auth/verified-keys.js';
+import type { AccountRecord } from './account.repository.js';
+import { count, when } from './format.js';
+import { html } from './html.js';
+import { alert, csrfField, page } from './layout.view.js';
+import type { DashboardKey } from './key-access.js';
+
+export const EXPIRY_CHOICES = {
+  never: { label: 'Never', ms: undefined },
+  '7d': { label: 'In 7 days', ms: 7 * 86_400_000 },
+  '30d': { label: 'In 30 days', ms: 30 * 86_400_000 },
+  '90d': { label: 'In 90 days', ms: 90 * 86_400_000 },
+  '365d': { label: 'In 1 year', ms: 365 * 86_400_000 },
+} as const;
+
+export type KeyStatus = 'active' | 'revoked' | 'expired';
+
+export function keyStatus(key: DashboardKey, now: Date): KeyStatus {
+  if (key.revokedAt) return 'revoked';
+  if (key.expiresAt && key.expiresAt <= now) return 'expired';
+  return 'active';
+}
+
+const LABELS: Record<KeyStatus, string> = {
+  active: 'Active',
+  revoked: 'Revoked',
+  expired: 'Expired',
+};
+
+export const statusBadge = (status: KeyStatus) =>
+  html`<span class="badge ${status}">${LABELS[status]}</span>`;
+
+function createForm(csrf: string, values: { name?: string; expires?: string }, error?: string) {
+  return html`<section class="card" aria-labelledby="create-title">
+    <h2 id="create-title">Create a key</h2>
+    ${error && alert('error', error)}
+    <form method="post" action="/dashboard/keys">
+      ${csrfField(csrf)}
+      <div class="row">
+        <div class="field">
+          <label for="name">Name</label>
+          <input
+            id="name"
+            name="name"
+            type="text"
+            maxlength="100"
+            required
+            placeholder="e.g. Checkout service"
+            value="${values.name ?? ''}"
+            aria-describedby="name-hint"
+            ${error ? html` aria-invalid="true"` : ''}
+          />
+        </div>
+        <div class="field">
+          <label for="expires">Expires</label>
+          <select id="expires" name="expires">
+            ${Object.entries(EXPIRY_CHOICES).map(
+              ([value, choice]) =>
+                html`<option value="${value}" ${values.expires === value ? html` selected` : ''}>
+                  ${choice.label}
+                </option>`,
+            )}
+          </select>
+        </div>
+        <div><button type="submit">Create key</button></div>
+      </div>
+      <p class="hint" id="name-hint">
+        A name you will recognise later, such as the service that uses the key.
+      </p>
+    </form>
+  </section>`;
+}
+
+function keyRows(keys: DashboardKey[], admin: boolean, now: Date) {
+  return keys.map((key) => {
+    const status = keyStatus(key, now);
+    return html`<tr>
+      <td><a href="/dashboard/keys/${key.id}">${key.name}</a></td>
+      <td><code>${key.displayPrefix}</code></td>
+      ${admin && html`<td>${key.ownerEmail ?? html`<span class="muted">command line</span>`}</td>`}
+      <td>${when(key.createdAt, { now })}</td>
+      <td>${when(key.expiresAt, { now, empty: 'Never' })}</td>
+      <td>${when(key.lastUsedAt, { now, empty: 'Never' })}</td>
+      <td>
+        ${statusBadge(status)}${key.revokedAt && html`<br /><small>${when(key.revokedAt, { now })}</small>`}
+      </td>
+      <td>
+        <div class="actions">
+          <a href="/dashboard/keys/${key.id}">Usage<span class="sr-only"> of ${key.name}</span></a>
+          ${!key.revokedAt && html`<a class="danger-text" href="/dashboard/keys/${key.id}/revoke">Revoke<span class="sr-only"> ${key.name}</span></a>`}
+        </div>
+      </td>
+    </tr>`;
+  });
+}
+
+export function keysPage(options: {
+  account: AccountRecord;
+  csrf: string;
+  keys: DashboardKey[];
+  now: Date;
+  notice?: string;
+  error?: string;
+  values?: { name?: string; expires?: string };
+}): string {
+  const { account, keys, now } = options;
+  const admin = account.isAdmin;
+  const active = keys.filter((k) => keyStatus(k, now) === 'active').length;
+  return page({
+    title: 'API keys',
+    account,
+    csrf: options.csrf,
+    section: 'keys',
+    body: html`<h1>API keys</h1>
+      <p class="lead">
+        ${
+          admin
+            ? 'Every key of every account. Keys authenticate calls to the API and to MCP.'
+            : 'Your keys authenticate your calls to the API and to MCP. Keep them secret.'
+        }
+      </p>
+      ${options.notice && alert('ok', options.notice)}
+      ${createForm(options.csrf, options.values ?? {}, options.error)}
+      <section class="card" aria-labelledby="keys-title">
+        <h2 id="keys-title">
+          ${admin ? 'All keys' : 'Your keys'}
+          <small class="muted">(${count(active)} active of ${count(keys.length)})</small>
+        </h2>
+        ${
+          keys.length === 0
+            ? html`<div class="empty">
+                <strong>No keys yet</strong>Create your first key above, then send it as
+                <code>Authorization: Bearer &lt;key&gt;</code>.
+              </div>`
+            : html`<div class="table-wrap">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Name</th>
+                      <th scope="col">Key</th>
+                      ${admin && html`<th scope="col">Owner</th>`}
+                      <th scope="col">Created</th>
+                      <th scope="col">Expires</th>
+                      <th scope="col">Last used</th>
+                      <th scope="col">Status</th>
+                      <th scope="col"><span class="sr-only">Actions</span></th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    ${keyRows(keys, admin, now)}
+                  </tbody>
+                </table>
+              </div>`
+        }
+      </section>`,
+  });
+}
+
+/** The one response that ever contains the key. */
+export function keyCreatedPage(options: {
+  account: AccountRecord;
+  csrf: string;
+  key: string;
+  record: DashboardKey;
+  baseUrl: string;
+}): string {
+  const { record } = options;
+  return page({
+    title: 'Key created',
+    account: options.account,
+    csrf: options.csrf,
+    section: 'keys',
+    body: html`<h1>Key created</h1>
+      <p class="lead">
+        “${record.name}”${record.expiresAt ? html`, expires ${when(record.expiresAt)}` : ', never expires'}.
+      </p>
+      <section class="card" aria-labelledby="secret-title">
+        <h2 id="secret-title">Your new key</h2>
+        ${alert(
+          'warn',
+          html`<strong>Copy it now: it will not be shown again.</strong> We keep only a hash of it.
+            If you lose it, revoke it and create another.`,
+        )}
+        <label for="new-key">API key</label>
+        <div class="secret">
+          <input
+            id="new-key"
+            type="text"
+            readonly
+            value="${options.key}"
+            data-select-all
+            spellcheck="false"
+            autocomplete="off"
+          />
+          <button type="button" data-copy="new-key" data-status="copy-status">Copy</button>
+        </div>
+        <p class="sr-only" id="copy-status" role="status" aria-live="polite"></p>
+        <p class="hint">
+          Send it with every request:
+          <code
+            >curl -H "Authorization: Bearer $PI_API_KEY"
+            '${options.baseUrl}/v1/product-intelligence?product_name=Sony%20WH-1000XM5'</code
+          >
+        </p>
+      </section>
+      <a class="button" href="/dashboard/keys">Done, back to my keys</a>`,
+  });
+}
+
+export function revokePage(options: {
+  account: AccountRecord;
+  csrf: string;
+  key: DashboardKey;
+}): string {
+  const { key } = options;
+  return page({
+    title: `Revoke ${key.name}`,
+    account: options.account,
+    csrf: options.csrf,
+    section: 'keys',
+    narrow: true,
+    body: html`<div class="card">
+      <h1>Revoke “${key.name}”?</h1>
+      <p class="lead">
+        Key <code>${key.displayPrefix}</code>${key.ownerEmail && html` of ${key.ownerEmail}`}. Every
+        request with it is refused within ${CACHE_MS / 1000} seconds, on every instance of the
+        service. This cannot be undone.
+      </p>
+      <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">
+        ${csrfField(options.csrf)}
+        <a class="button secondary" href="/dashboard/keys">Cancel</a>
+        <button type="submit" class="danger">Revoke key</button>
+      </form>
+    </div>`,
+  });
+}
+
+export const lookupsTotal = (n: number) => `${count(n)} lookup${n === 1 ? '' : 's'}`;
