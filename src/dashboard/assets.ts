@@ -42,7 +42,7 @@ label { display: block; font-weight: 600; font-size: .9rem; margin-bottom: .35re
 .hint { color: var(--muted); font-size: .85rem; margin: .3rem 0 0; }
 input[type="text"], input[type="email"], input[type="password"], select {
   width: 100%; font: inherit; padding: .6rem .75rem; border: 1px solid #b8bfcc;
-  border-radius: 8px; background: #fff; color: var(--text); }
+  border-radius: 8px; background: #fff; color: var(--text); min-height: 2.75rem; }
 input[readonly] { background: var(--bg); font-family: ui-monospace, SFMono-Regular, Menlo, monospace; }
 .field { margin-bottom: 1.1rem; }
 .row { display: flex; gap: 1rem; align-items: flex-end; flex-wrap: wrap; }

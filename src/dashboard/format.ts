@@ -22,7 +22,8 @@ export function relative(date: Date, now: Date): string {
   if (abs < 60_000) return delta < 0 ? 'just now' : 'in a moment';
   for (const [ms, unit] of UNITS) {
     if (abs >= ms) {
-      const n = Math.floor(abs / ms);
+      // Past times count whole units elapsed; future ones the nearest ("in 30 days").
+      const n = delta < 0 ? Math.floor(abs / ms) : Math.round(abs / ms);
       const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
       return delta < 0 ? `${text} ago` : `in ${text}`;
     }
