@@ -7,7 +7,15 @@ const common = {
   ...preset,
   testEnvironment: 'node',
   // Sources import './x.js' (NodeNext); Jest resolves the .ts file behind it.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // CommonJS packages that require Nest's ES modules (test/esm-shims explains why).
+    '^@nestjs/throttler$': '<rootDir>/test/esm-shims/nestjs-throttler.mjs',
+  },
+  transform: {
+    ...preset.transform,
+    '/test/esm-shims/[^/]+\\.mjs$': '<rootDir>/test/esm-shims/esm-shim.transform.cjs',
+  },
 };
 
 /** @type {import('jest').Config} */

@@ -44,10 +44,10 @@ describe('OpenAPI document', () => {
     expect(document).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
     const paths = document.paths as Record<string, Record<string, { responses: Json }>>;
     expect(Object.keys(paths['/v1/product-intelligence']!.get!.responses)).toEqual(
-      expect.arrayContaining(['200', '400']),
+      expect.arrayContaining(['200', '400', '401', '429', '503']),
     );
     expect(Object.keys(paths['/v1/product-intelligence/batch']!.post!.responses)).toEqual(
-      expect.arrayContaining(['200', '400', '413', '415']),
+      expect.arrayContaining(['200', '400', '401', '413', '415', '429', '503']),
     );
   });
 
@@ -99,6 +99,35 @@ describe('OpenAPI document', () => {
     ]);
     expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404, 401]);
     for (const error of errors) expect(validate('Problem', error.body)).toEqual([]);
+  });
+
+  it('describes the rate budget: its headers on every lookup answer, and the 429 body', async () => {
+    type Operation = { responses: Record<string, { headers?: Json }> };
+    const paths = document.paths as Record<string, Record<string, Operation>>;
+    for (const operation of [
+      paths['/v1/product-intelligence']!.get!,
+      paths['/v1/product-intelligence/batch']!.post!,
+    ]) {
+      expect(Object.keys(operation.responses['200']!.headers!)).toEqual(
+        expect.arrayContaining(['RateLimit-Policy', 'RateLimit']),
+      );
+      expect(Object.keys(operation.responses['429']!.headers!)).toEqual(
+        expect.arrayContaining(['RateLimit-Policy', 'RateLimit', 'Retry-After']),
+      );
+    }
+    const key = await bearer(app, 'exhausted');
+    const names = { product_names: ['a', 'b', 'c', 'd', 'e'] };
+    for (let i = 0; i < 24; i++)
+      await request(http)
+        .post('/v1/product-intelligence/batch')
+        .set('Authorization', key)
+        .send(names);
+    const refused = await request(http)
+      .post('/v1/product-intelligence/batch')
+      .set('Authorization', key)
+      .send(names);
+    expect(refused.status).toBe(429);
+    expect(validate('Problem', refused.body)).toEqual([]);
   });
 
   it('gives examples that satisfy their own schemas', () => {

@@ -17,6 +17,8 @@ export interface ProblemBody {
   status: number;
   detail: string;
   errors?: FieldError[];
+  /** On 429 and 503: seconds to wait before retrying (also sent as Retry-After). */
+  retry_after?: number;
 }
 
 /** An error answered with a problem body of the given type (a slug under TYPE_BASE). */
@@ -40,6 +42,13 @@ export class ProblemException extends HttpException {
   withHeaders(headers: Record<string, string>): this {
     this.headers = { ...this.headers, ...headers };
     return this;
+  }
+
+  /** Tells the client when to try again, in the Retry-After header and in the body. */
+  retryAfter(seconds: number): this {
+    const whole = Math.max(1, Math.ceil(seconds));
+    this.body.retry_after = whole;
+    return this.withHeaders({ 'Retry-After': String(whole) });
   }
 
   get body(): ProblemBody {

@@ -4,6 +4,11 @@ import type { Env } from './env.schema.js';
 import type { SourceType } from '../synthesis/taxonomy.js';
 import { projectRoot } from './project-root.js';
 
+export interface QuotaPolicy {
+  limit: number;
+  windowMs: number;
+}
+
 export interface SynthesisConfig {
   sourceWeights: Record<SourceType, number>;
   priorStrength: number;
@@ -45,6 +50,11 @@ export class AppConfig {
       /\/+$/,
       '',
     );
+  }
+
+  /** The rate budget of every key: `limit` lookups in any rolling `windowMs`. */
+  get quota(): QuotaPolicy {
+    return { limit: this.env.QUOTA_LIMIT, windowMs: this.env.QUOTA_WINDOW_SECONDS * 1000 };
   }
 
   get demoCatalogFile(): string {

@@ -46,6 +46,12 @@ export const envSchema = z
     PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
     /** Secret that signs purchase links (32+ characters). Required in production. */
     LINK_SIGNING_SECRET: optional(z.string().min(32)),
+    /** Lookups per key in any rolling window (decisions.md, Rate limits); at least a batch. */
+    QUOTA_LIMIT: optional(z.coerce.number().int().min(5).max(1_000_000)).default(120),
+    /** Length of the rolling window, in seconds. */
+    QUOTA_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
+    /** Redis shared by every instance for the rate budget. Unset: in-process memory. */
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     /** Weights of source types in criterion scores (decisions.md, Synthesis). */
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
     /** How many ratings' worth of weight the category prior carries. */

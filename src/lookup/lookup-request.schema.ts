@@ -27,6 +27,8 @@ export const batchLookupBody = z.strictObject(
   { error: 'must be a JSON object with product_names' },
 );
 
+export type SingleLookupQuery = z.infer<typeof singleLookupQuery>;
+export type BatchLookupBody = z.infer<typeof batchLookupBody>;
 export type Detail = 'full' | 'compact';
 
 /** Parses or throws the 400 problem naming each offending field. */

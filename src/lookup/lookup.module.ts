@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
@@ -8,7 +9,7 @@ import { OpenApiController } from './openapi/openapi.controller.js';
 import { PurchaseLinkController } from './purchase-link.controller.js';
 
 @Module({
-  imports: [SynthesisModule],
+  imports: [SynthesisModule, QuotaModule],
   controllers: [LookupController, PurchaseLinkController, OpenApiController],
   providers: [LookupRepository, NameResolver, LookupService],
   exports: [NameResolver, LookupRepository, LookupService],

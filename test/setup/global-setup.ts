@@ -127,8 +127,15 @@ async function waitForRedis(port: number, deadline = Date.now() + 10_000): Promi
 export async function startRedis(): Promise<{ redisUrl: string; stop(): Promise<void> }> {
   const external = process.env.TEST_REDIS_URL;
   if (external) return { redisUrl: external, stop: () => Promise.resolve() };
+  return await startRedisServer();
+}
+
+/** A redis-server of the caller's own (on `port`, or a free one), to stop and restart at will. */
+export async function startRedisServer(
+  port?: number,
+): Promise<{ redisUrl: string; stop(): Promise<void> }> {
   const binary = redisServerBinary();
-  const port = await freePort();
+  port ??= await freePort();
   const child: ChildProcess = spawn(
     binary,
     ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],

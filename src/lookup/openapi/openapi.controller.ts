@@ -11,7 +11,7 @@ export class OpenApiController {
   private readonly page: string;
 
   constructor(config: AppConfig) {
-    this.document = openApiDocument(config.publicBaseUrl);
+    this.document = openApiDocument(config.publicBaseUrl, config.quota);
     this.page = referencePage(this.document);
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { QuotaPolicy } from '../../config/app-config.js';
 import { MAX_BODY_BYTES } from '../../common/json-body.middleware.js';
 import { batchLookupBody, MAX_NAME_LENGTH } from '../lookup-request.schema.js';
 import '../../synthesis/product-intelligence.schema.js';
@@ -61,7 +62,45 @@ const unauthorized = {
   content: { 'application/problem+json': { schema: ref('Problem') } },
 };
 
-const DESCRIPTION = `Resolves a free-text product name to a product of the published catalog and returns a synthesized assessment.
+/** The IETF RateLimit fields every authenticated lookup response carries. */
+const RATE_LIMIT_HEADERS = {
+  'RateLimit-Policy': {
+    schema: { type: 'string' },
+    description: 'The budget: `"lookups";q=<limit>;w=<window seconds>`',
+  },
+  RateLimit: {
+    schema: { type: 'string' },
+    description: 'The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>`',
+  },
+};
+
+const withRateLimit = <T extends object>(response: T) => ({
+  ...response,
+  headers: {
+    ...RATE_LIMIT_HEADERS,
+    ...('headers' in response ? (response.headers as object) : {}),
+  },
+});
+
+const RETRY_AFTER = {
+  'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying' },
+};
+
+const throttled = withRateLimit({
+  ...problem(
+    'The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry.',
+  ),
+  headers: RETRY_AFTER,
+});
+
+const unavailable = {
+  ...problem('The rate budget cannot be checked right now, so no lookup is served.'),
+  headers: RETRY_AFTER,
+};
+
+const description = (
+  policy: QuotaPolicy,
+) => `Resolves a free-text product name to a product of the published catalog and returns a synthesized assessment.
 
 - Scores are 0 to 100 with one decimal; \`resolution.confidence\` and \`match_score\` are 0 to 1 with three decimals. Prices are US dollars; timestamps are UTC with a Z.
 - A \`found: true\` body carries every field; only \`starting_price_usd\` may be null (no offer). \`dimension_scores\` always has 7 entries and \`feature_scores\` 27.
@@ -70,12 +109,17 @@ const DESCRIPTION = `Resolves a free-text product name to a product of the publi
 - \`detail=compact\` omits the top-level \`summary\`, \`dimension_scores[].summary\` and \`source_consensus[].summary\`, nothing else.
 - Resolution never guesses: numbers, model codes and variant words (Pro, Max, Plus, Ultra, Mini, Lite, SE…) must match, and the best candidate must be confident and clearly ahead of the runner-up; otherwise the answer is \`found: false\` with the close candidates suggested.
 - Every operation needs an API key: \`Authorization: Bearer <key>\`. A missing, malformed, unknown, revoked or expired key gives 401 with \`WWW-Authenticate: Bearer\`, checked before the request itself. A revoked key stops working within 2 seconds.
+- Each key may make ${policy.limit} lookups in any rolling ${policy.windowMs / 1000}-second window, over HTTP and MCP together: a single lookup costs 1 and a batch of N names costs N. Every authenticated response carries \`RateLimit-Policy\` and \`RateLimit\`. A request the budget cannot cover gets 429 with \`Retry-After\` and consumes nothing; a request refused with 401 or 4xx costs nothing. The order of checks is: the key (401), the request (400, 413, 415), the budget (429).
 - Errors are RFC 9457 problem details. No response carries CORS headers.`;
 
-export function openApiDocument(serverUrl: string): Record<string, unknown> {
+export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<string, unknown> {
   return {
     openapi: '3.1.0',
-    info: { title: 'Product Intelligence API', version: '1.0.0', description: DESCRIPTION },
+    info: {
+      title: 'Product Intelligence API',
+      version: '1.0.0',
+      description: description(policy),
+    },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
     paths: {
@@ -102,7 +146,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             },
           ],
           responses: {
-            '200': {
+            '200': withRateLimit({
               description: 'The assessment (found: true) or limited coverage (found: false).',
               content: {
                 'application/json': {
@@ -114,11 +158,15 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
                   },
                 },
               },
-            },
+            }),
             '401': unauthorized,
-            '400': problem(
-              'product_name missing, blank, over 200 characters or with control characters; detail unknown.',
+            '400': withRateLimit(
+              problem(
+                'product_name missing, blank, over 200 characters or with control characters; detail unknown.',
+              ),
             ),
+            '429': throttled,
+            '503': unavailable,
           },
         },
       },
@@ -136,7 +184,7 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
             },
           },
           responses: {
-            '200': {
+            '200': withRateLimit({
               description:
                 'One result per name, in request order; a name with no confident match is a LimitedCoverage entry.',
               content: {
@@ -145,13 +193,17 @@ export function openApiDocument(serverUrl: string): Record<string, unknown> {
                   example: { results: [compactExample, notFoundExample] },
                 },
               },
-            },
+            }),
             '401': unauthorized,
-            '400': problem(
-              'Not JSON, not {"product_names": [1 to 5 non-blank strings]}, or another field.',
+            '400': withRateLimit(
+              problem(
+                'Not JSON, not {"product_names": [1 to 5 non-blank strings]}, or another field.',
+              ),
             ),
-            '413': problem(`The body is over ${MAX_BODY_BYTES} bytes.`),
-            '415': problem('The body is not sent as application/json.'),
+            '413': withRateLimit(problem(`The body is over ${MAX_BODY_BYTES} bytes.`)),
+            '415': withRateLimit(problem('The body is not sent as application/json.')),
+            '429': throttled,
+            '503': unavailable,
           },
         },
       },

@@ -12,6 +12,12 @@ export const problemSchema = z
       .array(z.object({ field: z.string(), message: z.string() }))
       .optional()
       .describe('On validation failures: each offending field and why'),
+    retry_after: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('On 429 and 503: seconds to wait before retrying (also the Retry-After header)'),
   })
   .meta({
     id: 'Problem',

@@ -1,0 +1,62 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { QuotaStorage, windowTimes, type QuotaDecision } from './quota-storage.js';
+
+interface Charge {
+  at: number;
+  cost: number;
+}
+
+interface Window {
+  charges: Charge[];
+  /** The sum of the charges' costs. */
+  used: number;
+  windowMs: number;
+}
+
+/**
+ * The default storage, for one instance: each key's live charges, oldest first. Node runs
+ * `consume` to completion without yielding, which makes the check-and-consume atomic.
+ */
+@Injectable()
+export class MemoryQuotaStorage extends QuotaStorage implements OnModuleDestroy {
+  private readonly windows = new Map<string, Window>();
+  private readonly sweeper = setInterval(() => this.sweep(), 60_000).unref();
+
+  consume(key: string, cost: number, limit: number, windowMs: number): Promise<QuotaDecision> {
+    const now = Date.now();
+    const window = this.windows.get(key) ?? { charges: [], used: 0, windowMs };
+    const charges = window.charges;
+    let expired = 0;
+    while (expired < charges.length && charges[expired]!.at <= now - windowMs)
+      window.used -= charges[expired++]!.cost;
+    if (expired > 0) charges.splice(0, expired);
+    const allowed = window.used + cost <= limit;
+    if (allowed && cost > 0) {
+      charges.push({ at: now, cost });
+      window.used += cost;
+      this.windows.set(key, window);
+    }
+    const used = window.used;
+    return Promise.resolve({
+      allowed,
+      used,
+      ...windowTimes(charges, used, cost, limit, windowMs, now, allowed),
+    });
+  }
+
+  ping(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+
+  /** Forget keys whose every charge has aged out, so idle keys cost no memory. */
+  private sweep(): void {
+    const now = Date.now();
+    for (const [key, { charges, windowMs }] of this.windows) {
+      if ((charges.at(-1)?.at ?? 0) <= now - windowMs) this.windows.delete(key);
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import { QuotaStorage, type QuotaDecision } from './quota-storage.js';
+
+/**
+ * One key's sliding window as a sorted set of charges (score: time in ms, member:
+ * "<cost>:<unique>") beside the running sum of their costs, checked and consumed by one
+ * script, so concurrent instances can never both spend the last unit. Both keys share the
+ * API key's hash tag, so the script is safe under Redis Cluster; it takes the time from Redis,
+ * so the instances' clocks do not matter. An allowed charge costs O(log n); only a refusal
+ * walks the window to say when the cost will fit. The arithmetic mirrors windowTimes() in
+ * quota-storage.ts.
+ */
+const CONSUME = `
+local charges, total = KEYS[1], KEYS[2]
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local cost, limit, window = tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+local function cost_of(member) return tonumber(string.match(member, '^(%d+):')) end
+local expired = redis.call('ZRANGEBYSCORE', charges, '-inf', now - window)
+local used = redis.call('GET', total)
+if used then
+  used = tonumber(used)
+  for i = 1, #expired do used = used - cost_of(expired[i]) end
+  if #expired > 0 then redis.call('ZREMRANGEBYSCORE', charges, '-inf', now - window) end
+else
+  redis.call('ZREMRANGEBYSCORE', charges, '-inf', now - window)
+  used = 0
+  for _, member in ipairs(redis.call('ZRANGE', charges, 0, -1)) do used = used + cost_of(member) end
+end
+local allowed = used + cost <= limit
+if allowed and cost > 0 then
+  redis.call('ZADD', charges, now, cost .. ':' .. ARGV[4])
+  used = used + cost
+end
+if used > 0 then
+  redis.call('SET', total, used, 'PX', window)
+  redis.call('PEXPIRE', charges, window)
+else
+  redis.call('DEL', total)
+end
+local reset, retry = 0, 0
+local oldest = redis.call('ZRANGE', charges, 0, 0, 'WITHSCORES')
+if oldest[2] then reset = math.max(0, tonumber(oldest[2]) + window - now) end
+if not allowed then
+  retry = window
+  local entries, freed = redis.call('ZRANGE', charges, 0, -1, 'WITHSCORES'), 0
+  for i = 1, #entries, 2 do
+    freed = freed + cost_of(entries[i])
+    if used - freed + cost <= limit then
+      retry = math.max(0, tonumber(entries[i + 1]) + window - now)
+      break
+    end
+  end
+end
+return { allowed and 1 or 0, used, reset, retry }
+`;
+
+interface QuotaCommands {
+  quotaConsume(
+    charges: string,
+    total: string,
+    cost: number,
+    limit: number,
+    windowMs: number,
+    unique: string,
+  ): Promise<[number, number, number, number]>;
+}
+
+/** The shared storage for several instances (REDIS_URL). */
+export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
+  private readonly logger = new Logger(RedisQuotaStorage.name);
+  private readonly redis: Redis & QuotaCommands;
+
+  constructor(url: string) {
+    super();
+    // Fail fast while Redis is away (the quota then answers 503) instead of queueing
+    // commands; keep reconnecting in the background so the service recovers by itself.
+    const redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      commandTimeout: 1_000,
+      connectTimeout: 2_000,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    });
+    redis.defineCommand('quotaConsume', { numberOfKeys: 2, lua: CONSUME });
+    let reported = false;
+    redis.on('error', (error: Error) => {
+      if (!reported) this.logger.warn(`Redis unreachable: ${error.message}`);
+      reported = true;
+    });
+    redis.on('ready', () => (reported = false));
+    this.redis = redis as Redis & QuotaCommands;
+  }
+
+  async consume(
+    key: string,
+    cost: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<QuotaDecision> {
+    const [allowed, used, resetMs, retryMs] = await this.redis.quotaConsume(
+      `pi:quota:{${key}}`,
+      `pi:quota:{${key}}:used`,
+      cost,
+      limit,
+      windowMs,
+      randomBytes(9).toString('base64url'),
+    );
+    return { allowed: allowed === 1, used, resetMs, retryMs };
+  }
+
+  async ping(): Promise<void> {
+    await this.redis.ping();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
