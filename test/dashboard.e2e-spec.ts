@@ -117,15 +117,23 @@ describe(SessionGuard.name, () => {
       expect(res.text).toContain(`pi_${id}_…`);
     }
 
-    app.get(UsageCounters).record(id, 'http', 3, 0);
+    // The quota's charge path counts lookups per channel; MCP and refusals recorded here.
+    for (let i = 0; i < 2; i++)
+      expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
+        200,
+      );
     app.get(UsageCounters).record(id, 'mcp', 2, 1);
+    const unflushed = await client.get(`/dashboard/keys/${id}`);
+    expect(unflushed.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     await app.get(UsageCounters).flush();
+    expect(await prisma.keyUsageMinute.count({ where: { apiKeyId: id } })).toBe(2);
     const usage = await client.get(`/dashboard/keys/${id}`);
     expect(usage.text).toMatch(/<svg\s+class="chart"/);
     expect(usage.text.match(/<polyline/g)).toHaveLength(3);
     expect(usage.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     expect(usage.text).toMatch(/MCP lookups, 24 h<\/dt>\s*<dd>2<\/dd>/);
     expect(usage.text).toMatch(/Refused \(429\), 24 h<\/dt>\s*<dd>1<\/dd>/);
+    expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*117\s*<small\s*>of\s*120/);
 
     const revoked = await client.post(
       `/dashboard/keys/${id}/revoke`,

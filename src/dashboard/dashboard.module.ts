@@ -1,5 +1,6 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { QuotaModule } from '../quota/quota.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsModule } from './accounts.module.js';
 import { AssetsController } from './assets.controller.js';
@@ -10,22 +11,13 @@ import { KeysController } from './keys.controller.js';
 import { SessionCookies } from './session-cookies.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInController } from './sign-in.controller.js';
-import { UsageCounters } from './usage-counters.js';
-import { UsageRepository } from './usage.repository.js';
+import { UsageModule } from './usage.module.js';
 
 /** The key dashboard at /dashboard: accounts, sessions, keys and their usage. */
 @Module({
-  imports: [AuthModule, AccountsModule],
+  imports: [AuthModule, AccountsModule, UsageModule, QuotaModule],
   controllers: [SignInController, KeysController, AccountsController, AssetsController],
-  providers: [
-    SessionsService,
-    SessionCookies,
-    UsageRepository,
-    UsageCounters,
-    KeyUsageService,
-    FirstAdminIssuer,
-  ],
-  exports: [UsageCounters],
+  providers: [SessionsService, SessionCookies, KeyUsageService, FirstAdminIssuer],
 })
 export class DashboardModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

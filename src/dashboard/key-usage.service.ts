@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { QuotaService } from '../quota/quota.service.js';
 import { MINUTES, type UsageSeries } from './usage-chart.js';
 import { UsageCounters } from './usage-counters.js';
 import { UsageRepository } from './usage.repository.js';
@@ -12,6 +13,7 @@ export class KeyUsageService {
   constructor(
     private readonly repository: UsageRepository,
     private readonly counters: UsageCounters,
+    private readonly quota: QuotaService,
   ) {}
 
   async usage(keyId: string, now = Date.now()): Promise<KeyUsage> {
@@ -24,9 +26,11 @@ export class KeyUsageService {
       refused: new Array<number>(MINUTES).fill(0),
     };
     const since = new Date(start);
-    const [stored, clicks] = await Promise.all([
+    const [stored, clicks, budget] = await Promise.all([
       this.repository.minutes(keyId, since),
       this.repository.clicks(keyId, new Date(now - MINUTES * MINUTE_MS)),
+      // The page still answers when the quota's storage does not (it shows "unavailable").
+      this.quota.status(keyId).catch(() => undefined),
     ]);
     for (const cell of [...stored, ...this.counters.unflushed(keyId)]) {
       const i = (cell.minute - start) / MINUTE_MS;
@@ -34,6 +38,6 @@ export class KeyUsageService {
       series[cell.channel][i]! += cell.lookups;
       series.refused[i]! += cell.refused;
     }
-    return { series, clicks };
+    return { series, clicks, ...(budget && { budget }) };
   }
 }

@@ -89,7 +89,7 @@ export function usagePage(options: {
                 ? html`${count(budget.remaining)}
                     <small
                       >of
-                      ${count(budget.limit)}${budget.remaining < budget.limit ? html`, full in ${budget.resetSeconds} s` : ''}</small
+                      ${count(budget.limit)}${budget.remaining < budget.limit ? html`, more frees in ${budget.resetSeconds} s` : ''}</small
                     >`
                 : html`<small>unavailable</small>`
             }
