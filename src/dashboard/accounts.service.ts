@@ -11,7 +11,8 @@ export const LINK_TTL_MS = 24 * 3_600_000;
 
 export class AccountError extends Error {}
 
-const email = z.email().max(254);
+// The HTML form's own rule (type="email"): it accepts single-label hosts such as admin@localhost.
+const email = z.email({ pattern: z.regexes.html5Email }).max(254);
 
 /** Creating, listing and disabling accounts, and their one-time password links. */
 @Injectable()
