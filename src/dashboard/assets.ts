@@ -65,7 +65,7 @@ button.link.danger-text, a.danger-text { color: var(--danger); }
 .alert.error { background: var(--danger-soft); border-color: #fecdca; color: var(--danger); }
 .alert.ok { background: var(--ok-soft); border-color: #abefc6; color: var(--ok); }
 .alert.warn { background: var(--warn-soft); border-color: #fedf89; color: var(--warn); }
-.table-wrap { overflow-x: auto; }
+.table-wrap { overflow-x: auto; position: relative; }
 table { width: 100%; border-collapse: collapse; font-size: .92rem; }
 th { text-align: left; font-size: .78rem; text-transform: uppercase; letter-spacing: .04em;
   color: var(--muted); font-weight: 600; padding: .6rem .75rem; border-bottom: 1px solid var(--border); }
@@ -113,8 +113,8 @@ summary { cursor: pointer; color: var(--accent); font-weight: 500; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .35rem 1.25rem; margin: 0; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
-.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0);
-  white-space: nowrap; }
+.sr-only { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5rem; }
 @media (max-width: 40rem) {
   main { padding: 1.25rem .9rem 2rem; }
@@ -122,6 +122,7 @@ footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5
   .card { padding: 1.1rem; }
   .secret { flex-direction: column; }
   .who span { display: none; }
+  .wide { display: none; }
 }
 `;
 

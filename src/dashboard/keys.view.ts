@@ -78,8 +78,8 @@ function keyRows(keys: DashboardKey[], admin: boolean, now: Date) {
       <td><a href="/dashboard/keys/${key.id}">${key.name}</a></td>
       <td><code>${key.displayPrefix}</code></td>
       ${admin && html`<td>${key.ownerEmail ?? html`<span class="muted">command line</span>`}</td>`}
-      <td>${when(key.createdAt, { now })}</td>
-      <td>${when(key.expiresAt, { now, empty: 'Never' })}</td>
+      <td class="wide">${when(key.createdAt, { now })}</td>
+      <td class="wide">${when(key.expiresAt, { now, empty: 'Never' })}</td>
       <td>${when(key.lastUsedAt, { now, empty: 'Never' })}</td>
       <td>
         ${statusBadge(status)}${key.revokedAt && html`<br /><small>${when(key.revokedAt, { now })}</small>`}
@@ -139,8 +139,8 @@ export function keysPage(options: {
                       <th scope="col">Name</th>
                       <th scope="col">Key</th>
                       ${admin && html`<th scope="col">Owner</th>`}
-                      <th scope="col">Created</th>
-                      <th scope="col">Expires</th>
+                      <th scope="col" class="wide">Created</th>
+                      <th scope="col" class="wide">Expires</th>
                       <th scope="col">Last used</th>
                       <th scope="col">Status</th>
                       <th scope="col"><span class="sr-only">Actions</span></th>
