@@ -11,6 +11,7 @@ import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
+import { McpModule } from './mcp/mcp.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
@@ -20,6 +21,7 @@ import { LookupModule } from './lookup/lookup.module.js';
     AuthModule,
     CatalogModule,
     LookupModule,
+    McpModule,
     HealthModule,
     DashboardModule,
   ],

@@ -48,3 +48,11 @@ export function parseRequest<T extends z.ZodType>(
     errors,
   );
 }
+
+/** The single lookup's parameters (HTTP query, or MCP tool arguments), or its 400 problem. */
+export const parseSingleLookup = (input: unknown): SingleLookupQuery =>
+  parseRequest(singleLookupQuery, input, 'query');
+
+/** The batch lookup's body (HTTP, or MCP tool arguments), or its 400 problem. */
+export const parseBatchLookup = (input: unknown): BatchLookupBody =>
+  parseRequest(batchLookupBody, input, 'request body');

@@ -4,23 +4,19 @@ import { Charge, ValidatedRequest } from '../quota/charge.decorator.js';
 import { QuotaGuard } from '../quota/quota.guard.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import {
-  batchLookupBody,
-  parseRequest,
-  singleLookupQuery,
+  parseBatchLookup,
+  parseSingleLookup,
   type BatchLookupBody,
   type SingleLookupQuery,
 } from './lookup-request.schema.js';
 import { LookupService } from './lookup.service.js';
 
 /** A single lookup costs 1; a batch of N names costs N (decisions.md, Rate limits). */
-const single = (req: Request) => ({
-  request: parseRequest(singleLookupQuery, req.query, 'query'),
-  cost: 1,
-});
+const single = (req: Request) => ({ request: parseSingleLookup(req.query), cost: 1 });
 
 const batch = (req: Request) => {
   if (req.bodyProblem) throw req.bodyProblem;
-  const request = parseRequest(batchLookupBody, req.body, 'request body');
+  const request = parseBatchLookup(req.body);
   return { request, cost: request.product_names.length };
 };
 

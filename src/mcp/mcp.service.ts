@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type CallToolResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { Request, Response } from 'express';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../config/project-root.js';
+import { ProblemException, invalidRequest } from '../common/problem.js';
+import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
+import { LookupService } from '../lookup/lookup.service.js';
+import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
+import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
+
+/** The server's name and version as MCP clients see them: the package's own. */
+export const SERVER_INFO = {
+  name: 'product-intelligence',
+  version: (
+    JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version,
+};
+
+const problemResult = (problem: ProblemException): CallToolResult => ({
+  isError: true,
+  content: [{ type: 'text', text: JSON.stringify(problem.body) }],
+});
+
+/**
+ * The MCP endpoint, stateless: a new server and transport for every HTTP request, as the SDK
+ * requires without sessions. The tools call the same LookupService as the HTTP controllers,
+ * validate with the same parsers and charge the same budget, so their structuredContent is the
+ * HTTP body and their errors are the HTTP problem bodies.
+ *
+ * The tool handlers sit on the SDK's low-level request handlers rather than registerTool,
+ * because registerTool validates arguments itself and would answer bad arguments with its
+ * own message instead of the HTTP API's problem body (decisions.md, MCP).
+ */
+@Injectable()
+export class McpService {
+  constructor(
+    private readonly lookups: LookupService,
+    private readonly quota: QuotaService,
+  ) {}
+
+  async handle(req: Request, res: Response, keyId: string): Promise<void> {
+    const mcp = new McpServer(SERVER_INFO, {
+      capabilities: { tools: { listChanged: false } },
+      instructions:
+        'Product intelligence over a published product catalog: resolve a product name and get ' +
+        'scores, highlights, considerations and offers. Lookups cost rate budget; listing is free.',
+    });
+    mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
+    mcp.server.setRequestHandler(CallToolRequestSchema, (request) =>
+      this.call(request.params.name, request.params.arguments ?? {}, keyId, res),
+    );
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
+    res.on('close', () => {
+      void transport.close();
+      void mcp.close();
+    });
+    await mcp.connect(transport);
+    await transport.handleRequest(req, res, req.body);
+  }
+
+  private async call(
+    tool: string,
+    args: unknown,
+    keyId: string,
+    res: Response,
+  ): Promise<CallToolResult> {
+    try {
+      const body = await this.run(tool, args, keyId, res);
+      return {
+        content: [{ type: 'text', text: JSON.stringify(body) }],
+        structuredContent: body as Record<string, unknown>,
+      };
+    } catch (error) {
+      if (!(error instanceof ProblemException)) throw error;
+      // The budget still speaks through the HTTP headers; Retry-After lives in the body here.
+      const { 'Retry-After': _, ...headers } = error.headers;
+      res.set(headers);
+      return problemResult(error);
+    }
+  }
+
+  /** Validate, charge, look up: the HTTP API's order, after the key was checked. */
+  private async run(tool: string, args: unknown, keyId: string, res: Response): Promise<object> {
+    switch (tool) {
+      case SINGLE_TOOL: {
+        const request = parseSingleLookup(args);
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, 1, 'mcp')));
+        return await this.lookups.lookup(request.product_name, request.detail, keyId);
+      }
+      case BATCH_TOOL: {
+        const request = parseBatchLookup(args);
+        const cost = request.product_names.length;
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, cost, 'mcp')));
+        return { results: await this.lookups.lookupMany(request.product_names, keyId) };
+      }
+      default:
+        throw invalidRequest(`There is no tool named "${tool}".`, [
+          { field: 'name', message: `must be ${SINGLE_TOOL} or ${BATCH_TOOL}` },
+        ]);
+    }
+  }
+}
