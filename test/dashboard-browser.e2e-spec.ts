@@ -122,8 +122,25 @@ describe('dashboard in a browser', () => {
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
     await shot('04-key-created');
 
-    // Call the API with it.
+    // Call the API with it, over HTTP and MCP.
     for (let i = 0; i < 4; i++) expect((await lookup(key)).status).toBe(200);
+    for (let id = 1; id <= 2; id++) {
+      const called = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'get_product_intelligence', arguments: { product_name: 'PS5' } },
+        }),
+      });
+      expect(called.status).toBe(200);
+    }
 
     // The list shows the key's prefix, never the key.
     await page.getByRole('link', { name: 'Done, back to my keys' }).click();
@@ -139,6 +156,8 @@ describe('dashboard in a browser', () => {
     expect(await page.locator('svg.chart polyline').count()).toBe(3);
     const httpLookups = page.locator('.stat', { hasText: 'HTTP lookups' }).locator('dd');
     expect(await httpLookups.textContent()).toBe('4');
+    const mcpLookups = page.locator('.stat', { hasText: 'MCP lookups' }).locator('dd');
+    expect(await mcpLookups.textContent()).toBe('2');
     expect(await page.content()).not.toContain(key.slice(16));
     await shot('06-usage');
 

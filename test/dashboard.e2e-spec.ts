@@ -43,7 +43,12 @@ describe(SessionGuard.name, () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
+    // A budget of 5 lookups per key, so one test can reach a 429 quickly.
+    app = await createTestApp({
+      DATABASE_URL: db.url,
+      SEED_DEMO_CATALOG: 'true',
+      QUOTA_LIMIT: '5',
+    });
     http = app.getHttpServer() as App;
     accounts = app.get(AccountsService);
     prisma = app.get(PrismaService);
@@ -117,23 +122,38 @@ describe(SessionGuard.name, () => {
       expect(res.text).toContain(`pi_${id}_…`);
     }
 
-    // The quota's charge path counts lookups per channel; MCP and refusals recorded here.
-    for (let i = 0; i < 2; i++)
-      expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
-        200,
-      );
-    app.get(UsageCounters).record(id, 'mcp', 2, 1);
+    // Every lookup is counted on the quota's charge path: two more over HTTP, two over MCP
+    // (using up this file's budget of 5), then one refused with 429.
+    const get = () => request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`);
+    for (let i = 0; i < 2; i++) expect((await get()).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const called = await request(http)
+        .post('/mcp')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: { name: 'get_product_intelligence', arguments: { product_name: 'PS5' } },
+        });
+      expect(called.status).toBe(200);
+      expect(called.text).not.toContain('"isError":true');
+    }
+    expect((await get()).status).toBe(429);
     const unflushed = await client.get(`/dashboard/keys/${id}`);
     expect(unflushed.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     await app.get(UsageCounters).flush();
-    expect(await prisma.keyUsageMinute.count({ where: { apiKeyId: id } })).toBe(2);
+    expect(await prisma.keyUsageMinute.count({ where: { apiKeyId: id } })).toBeGreaterThanOrEqual(
+      2,
+    );
     const usage = await client.get(`/dashboard/keys/${id}`);
     expect(usage.text).toMatch(/<svg\s+class="chart"/);
     expect(usage.text.match(/<polyline/g)).toHaveLength(3);
     expect(usage.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     expect(usage.text).toMatch(/MCP lookups, 24 h<\/dt>\s*<dd>2<\/dd>/);
     expect(usage.text).toMatch(/Refused \(429\), 24 h<\/dt>\s*<dd>1<\/dd>/);
-    expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*117\s*<small\s*>of\s*120/);
+    expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*0\s*<small\s*>of\s*5/);
 
     const revoked = await client.post(
       `/dashboard/keys/${id}/revoke`,
