@@ -355,6 +355,10 @@ describe(SessionGuard.name, () => {
 
     expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).status).toBe(404);
     expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).text).toContain('Not found');
+    const unknown = await client.get('/dashboard/nothing/here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");
     const big = await client.post('/dashboard/keys', {
       name: 'x'.repeat(10_000),
       expires: 'never',

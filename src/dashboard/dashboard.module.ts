@@ -8,6 +8,7 @@ import { DashboardMiddleware } from './dashboard.middleware.js';
 import { FirstAdminIssuer } from './first-admin.issuer.js';
 import { KeyUsageService } from './key-usage.service.js';
 import { KeysController } from './keys.controller.js';
+import { NotFoundController } from './not-found.controller.js';
 import { SessionCookies } from './session-cookies.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInController } from './sign-in.controller.js';
@@ -16,13 +17,26 @@ import { UsageModule } from './usage.module.js';
 /** The key dashboard at /dashboard: accounts, sessions, keys and their usage. */
 @Module({
   imports: [AuthModule, AccountsModule, UsageModule, QuotaModule],
-  controllers: [SignInController, KeysController, AccountsController, AssetsController],
+  // NotFoundController last: it answers whatever the others do not.
+  controllers: [
+    SignInController,
+    KeysController,
+    AccountsController,
+    AssetsController,
+    NotFoundController,
+  ],
   providers: [SessionsService, SessionCookies, KeyUsageService, FirstAdminIssuer],
 })
 export class DashboardModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(DashboardMiddleware)
-      .forRoutes(SignInController, KeysController, AccountsController, AssetsController);
+      .forRoutes(
+        SignInController,
+        KeysController,
+        AccountsController,
+        AssetsController,
+        NotFoundController,
+      );
   }
 }
