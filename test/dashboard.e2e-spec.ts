@@ -105,9 +105,11 @@ describe(SessionGuard.name, () => {
 
     const { key, id, page } = await createKey(client, 'Checkout service');
     expect(page).toContain('will not be shown again');
-    expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
-      200,
-    );
+    const first = await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`);
+    expect(first.status).toBe(200);
+    // Someone follows a purchase link of that answer: the click is attributed to the key.
+    const buyUrl = (first.body as { offers: { buy_url: string }[] }).offers[0]!.buy_url;
+    expect((await request(http).get(new URL(buyUrl).pathname)).status).toBe(302);
 
     // No page ever shows the key again, only its prefix.
     const secret = key.slice(16);
@@ -153,6 +155,9 @@ describe(SessionGuard.name, () => {
     expect(usage.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     expect(usage.text).toMatch(/MCP lookups, 24 h<\/dt>\s*<dd>2<\/dd>/);
     expect(usage.text).toMatch(/Refused \(429\), 24 h<\/dt>\s*<dd>1<\/dd>/);
+    expect(usage.text).toMatch(
+      /Purchase-link clicks<\/dt>\s*<dd>\s*1\s*<small\s*>in 24 h, 1 in all/,
+    );
     expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*0\s*<small\s*>of\s*5/);
 
     const revoked = await client.post(
