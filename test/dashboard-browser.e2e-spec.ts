@@ -182,4 +182,37 @@ describe('dashboard in a browser', () => {
     await page.waitForURL(/\/dashboard\/sign-in$/);
     expect(cspViolations).toEqual([]);
   }, 120_000);
+
+  it('shows an admin every account and every key, and friendly error pages', async () => {
+    const created = await runBuiltCommand(
+      'src/dashboard/users.command.js',
+      ['create', '--email', 'admin@example.com', '--admin'],
+      { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
+    );
+    const link = new RegExp(`${base}/dashboard/set-password/\\S+`).exec(created.stdout)![0];
+    await page.goto(link);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+    expect(await page.textContent('main')).toContain(EMAIL); // Dana's key, with its owner
+    await shot('10-admin-keys');
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.waitForURL(/\/dashboard\/accounts$/);
+    expect(await page.textContent('main')).toContain(EMAIL);
+    await expectLabelled();
+    await shot('11-admin-accounts');
+
+    const missing = await page.goto(`${base}/dashboard/keys/AAAAAAAAAAAA`);
+    expect(missing?.status()).toBe(404);
+    await shot('12-not-found');
+    const used = await page.goto(link); // the link worked once
+    expect(used?.status()).toBe(404);
+    await shot('13-link-used');
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
 });
