@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { CACHE_MS } from '../src/auth/verified-keys.js';
 import { AccountsService } from '../src/dashboard/accounts.service.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
@@ -388,6 +389,15 @@ describe(SessionGuard.name, () => {
     expect((await setter.get(first)).status).toBe(404); // a new link replaces the old one
     const differ = { password: PASSWORD, confirmation: `${PASSWORD}!` };
     expect((await setter.post(second, differ, second)).text).toContain('differ');
+  });
+
+  it('stores the usage counts still in memory when an instance shuts down', async () => {
+    const { record } = await app.get(ApiKeysService).create('shutdown');
+    const other = await createTestApp({ DATABASE_URL: db.url });
+    other.get(UsageCounters).record(record.id, 'http', 7, 0);
+    await other.close();
+    const stored = await prisma.keyUsageMinute.findMany({ where: { apiKeyId: record.id } });
+    expect(stored.map((r) => r.lookups)).toEqual([7]);
   });
 
   it('leaves the JSON API as it was: no session cookie opens it, bodies still checked', async () => {
