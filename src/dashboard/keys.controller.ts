@@ -7,7 +7,8 @@ import { DashboardErrorFilter } from './dashboard-error.filter.js';
 import { formFields, signedIn } from './dashboard-request.js';
 import { visibleKey } from './key-access.js';
 import { KeyUsageService } from './key-usage.service.js';
-import { EXPIRY_CHOICES, keyCreatedPage, keysPage, revokePage } from './keys.view.js';
+import { keyCreatedPage, revokePage } from './key-actions.view.js';
+import { EXPIRY_CHOICES, keysPage } from './keys.view.js';
 import { CsrfGuard, SessionGuard } from './session.guard.js';
 import { usagePage } from './usage.view.js';
 
