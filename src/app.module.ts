@@ -7,6 +7,7 @@ import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { ConfigModule } from './config/config.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
@@ -22,6 +23,7 @@ import { McpModule } from './mcp/mcp.module.js';
     LookupModule,
     McpModule,
     HealthModule,
+    DashboardModule,
   ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })
