@@ -27,6 +27,8 @@ import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
+//   [--database-url URL: only the generated queries, against a database already holding the
+//   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
 // Resolution quality on two catalogs, each in its own database of a disposable embedded
 // PostgreSQL: the demo catalog with its hand-curated queries, and a generated catalog with
 // queries derived from the generator. Prints wrong-product rate, recall, correct refusals,
@@ -37,6 +39,8 @@ const { values } = parseArgs({
     products: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '400' },
+    /** A database already holding the generated catalog of --products and --seed. */
+    'database-url': { type: 'string' },
   },
 });
 const products = Number(values.products);
@@ -64,7 +68,7 @@ async function writeGeneratedCatalog(): Promise<void> {
 }
 
 /** Imports the catalog into an empty database and resolves every query, timing each call. */
-async function runOn(url: string, run: Run): Promise<ResolvedQuery[]> {
+async function runOn(url: string, run: Run, imported = false): Promise<ResolvedQuery[]> {
   Object.assign(process.env, {
     DATABASE_URL: url,
     SEED_DEMO_CATALOG: 'false',
@@ -76,10 +80,12 @@ async function runOn(url: string, run: Run): Promise<ResolvedQuery[]> {
       logger: ['error', 'warn'],
       abortOnError: false,
     });
-    const started = performance.now();
-    const summary = await app.get(CatalogImporter).import(run.catalogFile);
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    console.error(`${run.title}: imported ${summary.products} products in ${seconds} s`);
+    if (!imported) {
+      const started = performance.now();
+      const summary = await app.get(CatalogImporter).import(run.catalogFile);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.error(`${run.title}: imported ${summary.products} products in ${seconds} s`);
+    }
     const resolver = app.get(NameResolver);
     const results: ResolvedQuery[] = [];
     for (const labelled of run.queries) {
@@ -124,7 +130,18 @@ async function createDatabase(baseUrl: string, name: string): Promise<string> {
   return url.toString();
 }
 
+/** The generated queries against a database that already holds their catalog (1M scale). */
+async function mainOnDatabase(url: string): Promise<number> {
+  const title = `generated catalog (${products} products, seed ${seed}), already imported`;
+  const queries = generatedQueries({ products, seed, count });
+  const report = evaluate(await runOn(url, { title, catalogFile: '', queries }, true));
+  console.log(formatReport(title, report) + '\n');
+  if (report.failures.length > 0) console.log(`== ${title}: ${formatFailures(report)}\n`);
+  return report.wrongProducts > 0 ? 1 : 0;
+}
+
 async function main(): Promise<number> {
+  if (values['database-url']) return await mainOnDatabase(values['database-url']);
   const queryStart = performance.now();
   const runs: Run[] = [
     { title: 'demo catalog', catalogFile: demoCatalogFile(), queries: readDemoQueries() },

@@ -11,6 +11,7 @@ import { ProblemFilter } from './common/problem.filter.js';
 import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
+import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
@@ -27,6 +28,7 @@ import { McpModule } from './mcp/mcp.module.js';
     LookupModule,
     McpModule,
     HealthModule,
+    DashboardModule,
   ],
   providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
 })

@@ -46,6 +46,12 @@ describe('embedded default', () => {
       headers: { Authorization: `Bearer ${firstKey}` },
     });
     expect(lookup.status).toBe(200);
+    // So is the first dashboard admin's one-time link, which opens the set-password page.
+    const adminLink = /Dashboard admin admin@localhost: set your password at (http:\/\/\S+)/.exec(
+      first.output(),
+    )?.[1];
+    expect(adminLink).toMatch(/\/dashboard\/set-password\/[\w-]{43}$/);
+    expect(await (await fetch(adminLink!)).text()).toContain('admin@localhost');
 
     // An admin command attaches to the running server instead of starting a second one.
     const imported = await runBuiltCommand(
@@ -72,6 +78,7 @@ describe('embedded default', () => {
     expect(second.output()).toMatch(/Catalog published at/);
     expect(second.output()).not.toContain('Seeded');
     expect(second.output()).not.toContain('Your first API key');
+    expect(second.output()).not.toContain('Dashboard admin');
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect([0, 143]).toContain(await second.stop('SIGTERM'));
     expect(existsSync(pidFile)).toBe(false);

@@ -12,6 +12,7 @@ const PUBLIC_FIELDS = {
   expiresAt: true,
   revokedAt: true,
   lastUsedAt: true,
+  accountId: true,
 } as const;
 
 /** API keys in PostgreSQL; only hashes of their secrets. */
@@ -25,6 +26,7 @@ export class ApiKeyRepository {
     secretHash: Uint8Array;
     name: string;
     expiresAt?: Date;
+    accountId?: number;
   }) {
     return await this.prisma.apiKey.create({
       data: { ...key, secretHash: Buffer.from(key.secretHash) },
@@ -37,6 +39,38 @@ export class ApiKeyRepository {
       select: PUBLIC_FIELDS,
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
+  }
+
+  /** Keys with their owner's email: one account's, or every key (accountId undefined). */
+  async listWithOwners(accountId?: number): Promise<(ApiKeyRecord & { ownerEmail?: string })[]> {
+    const keys = await this.prisma.apiKey.findMany({
+      where: accountId === undefined ? {} : { accountId },
+      select: { ...PUBLIC_FIELDS, account: { select: { email: true } } },
+      orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+    });
+    return keys.map(({ account, ...key }) => ({
+      ...key,
+      ...(account && { ownerEmail: account.email }),
+    }));
+  }
+
+  async find(id: string): Promise<(ApiKeyRecord & { ownerEmail?: string }) | undefined> {
+    const key = await this.prisma.apiKey.findUnique({
+      where: { id },
+      select: { ...PUBLIC_FIELDS, account: { select: { email: true } } },
+    });
+    if (!key) return undefined;
+    const { account, ...record } = key;
+    return { ...record, ...(account && { ownerEmail: account.email }) };
+  }
+
+  /** Revokes every live key of an account; how many. */
+  async revokeAllOf(accountId: number, at: Date): Promise<number> {
+    const { count } = await this.prisma.apiKey.updateMany({
+      where: { accountId, revokedAt: null },
+      data: { revokedAt: at },
+    });
+    return count;
   }
 
   async findWithHash(id: string): Promise<ApiKey | undefined> {

@@ -18,7 +18,11 @@ export class ApiKeysService {
   constructor(private readonly repository: ApiKeyRepository) {}
 
   /** A new key: the only time the key itself exists outside its holder's hands. */
-  async create(name: string, expiresAt?: Date): Promise<{ key: string; record: ApiKeyRecord }> {
+  async create(
+    name: string,
+    expiresAt?: Date,
+    accountId?: number,
+  ): Promise<{ key: string; record: ApiKeyRecord }> {
     const { key, id, secret } = generateKey();
     const record = await this.repository.create({
       id,
@@ -26,12 +30,26 @@ export class ApiKeysService {
       secretHash: hashSecret(secret),
       name,
       ...(expiresAt && { expiresAt }),
+      ...(accountId !== undefined && { accountId }),
     });
     return { key, record };
   }
 
   async list(): Promise<ApiKeyRecord[]> {
     return await this.repository.list();
+  }
+
+  /** One account's keys (newest first) with their owner, or every key when undefined. */
+  async listWithOwners(accountId?: number) {
+    return await this.repository.listWithOwners(accountId);
+  }
+
+  async find(id: string) {
+    return await this.repository.find(id);
+  }
+
+  async revokeAllOf(accountId: number, at = new Date()): Promise<number> {
+    return await this.repository.revokeAllOf(accountId, at);
   }
 
   async revoke(id: string): Promise<ApiKeyRecord | undefined> {

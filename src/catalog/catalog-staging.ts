@@ -1,3 +1,4 @@
+import { searchTerms } from '../lookup/search-terms.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import { copyRow, textArray } from './copy-format.js';
 /** The tables an import fills, with the columns of their COPY rows, in load order. */
 export const STAGED_TABLES = {
   products: ['id', 'name', 'brand', 'category', 'aliases', 'name_norm'],
-  product_search_names: ['product_id', 'name_norm', 'name_compact', 'is_alias'],
+  product_search_names: ['product_id', 'name_norm', 'name_compact', 'is_alias', 'terms'],
   reviews: [
     'product_id',
     'source',
@@ -104,7 +105,9 @@ export class StagingWriter {
       if (norm !== '' && !names.has(norm)) names.set(norm, true);
     }
     for (const [norm, isAlias] of names) {
-      this.files.product_search_names.add(copyRow([line.id, norm, compactName(norm), isAlias]));
+      this.files.product_search_names.add(
+        copyRow([line.id, norm, compactName(norm), isAlias, textArray(searchTerms(norm))]),
+      );
     }
     for (const r of line.reviews ?? []) {
       const criteria = JSON.stringify(r.criteria ?? {});

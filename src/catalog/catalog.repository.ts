@@ -13,6 +13,9 @@ import {
 } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
 
+/** The PostgreSQL notification channel a committed import announces itself on. */
+export const CATALOG_PUBLISHED_CHANNEL = 'catalog_published';
+
 /** Any constant shared by all instances: one catalog import at a time. */
 const IMPORT_LOCK_KEY = 7_261_123_002;
 
@@ -62,6 +65,7 @@ export class CatalogRepository {
       else await this.mergeLoad(client, staging, options);
       options.onPhase?.('priors');
       await this.recomputePriors(client);
+      await this.recomputeVocabulary(client);
       await client.query(
         `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
          VALUES ($1, $2, $3, $4, $5)`,
@@ -73,6 +77,8 @@ export class CatalogRepository {
           options.counts.offers,
         ],
       );
+      // Every instance listening drops its cached answers once this commits.
+      await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
       await client.query('COMMIT');
       return mode;
     } catch (error) {
@@ -169,6 +175,26 @@ export class CatalogRepository {
         CROSS JOIN LATERAL jsonb_each_text(r.criteria) c
         GROUP BY p.category, c.key`,
     );
+  }
+
+  /**
+   * The search vocabulary: every term of every search name, with the number of names that
+   * carry it (resolution's measure of how selective a term is), and apart the terms without
+   * digits, for misspelt words. Rebuilt whole, the words' trigram index built once.
+   */
+  private async recomputeVocabulary(client: pg.Client): Promise<void> {
+    const indexes = await this.indexesOf(client, ['search_words']);
+    await client.query('TRUNCATE search_terms, search_words');
+    for (const ddl of indexes) await client.query(ddl.drop);
+    await client.query(
+      `INSERT INTO search_terms (term, df)
+       SELECT term, count(*) FROM product_search_names, unnest(terms) AS term GROUP BY term`,
+    );
+    await client.query(
+      `INSERT INTO search_words (word, df) SELECT term, df FROM search_terms WHERE term !~ '[0-9]'`,
+    );
+    for (const ddl of indexes) await client.query(ddl.create);
+    await client.query('ANALYZE search_terms, search_words');
   }
 
   /** Keys (primary, unique) and foreign keys of the tables, as drop and re-create DDL. */

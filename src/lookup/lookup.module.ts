@@ -3,7 +3,9 @@ import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
+import { LookupCache } from './lookup-cache.js';
 import { LookupService } from './lookup.service.js';
+import { PublishedCatalog } from './published-catalog.js';
 import { NameResolver } from './name-resolver.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PurchaseLinkController } from './purchase-link.controller.js';
@@ -11,7 +13,7 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
 @Module({
   imports: [SynthesisModule, QuotaModule],
   controllers: [LookupController, PurchaseLinkController, OpenApiController],
-  providers: [LookupRepository, NameResolver, LookupService],
+  providers: [LookupRepository, NameResolver, LookupService, PublishedCatalog, LookupCache],
   exports: [NameResolver, LookupRepository, LookupService],
 })
 export class LookupModule {}

@@ -4,6 +4,7 @@ import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { CRITERIA, type Criterion } from '../synthesis/taxonomy.js';
 import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
+import type { CandidateTerms } from './candidate-terms.js';
 
 /** A product that may be what a query names, with every name it is known by. */
 export interface CandidateProduct {
@@ -12,6 +13,21 @@ export interface CandidateProduct {
   brand: string;
   category: string;
   names: string[];
+}
+
+/** A vocabulary term for a query term, and how many search names carry it. */
+export interface TermMatch {
+  queryTerm: string;
+  term: string;
+  df: number;
+  /** 1 for the query term itself; trigram similarity for a close term. */
+  similarity: number;
+}
+
+/** One catalog import: its id keys cached answers, its time is every answer's as_of. */
+export interface Publication {
+  id: number;
+  publishedAt: Date;
 }
 
 /** Where no rating exists anywhere, a criterion's prior is the middle of the scale. */
@@ -27,49 +43,55 @@ export class LookupRepository {
   ) {}
 
   /**
-   * Products whose names or aliases resemble the query by trigrams, best first: the
-   * normalised query inside a name (`<%`), or the spacing-free forms alike (`%`).
+   * The vocabulary entries of the query's terms: each term the catalog has (similarity 1), and
+   * for each of `words` it lacks (a typo), the closest words by trigram distance among the
+   * catalog's digit-free words, a small table at any catalog size.
+   */
+  async findTerms(terms: string[], words: string[], perWord: number): Promise<TermMatch[]> {
+    return await this.reader.client().$queryRaw<TermMatch[]>(Prisma.sql`
+      SELECT term AS "queryTerm", term, df, 1::float8 AS similarity
+        FROM search_terms
+       WHERE term = ANY(${terms}::text[])
+      UNION ALL
+      SELECT q.word, c.word, c.df, c.similarity
+        FROM unnest(${words}::text[]) AS q(word)
+       CROSS JOIN LATERAL (
+             SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity
+               FROM search_words
+              ORDER BY word <-> q.word
+              LIMIT ${perWord}) c
+       WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`);
+  }
+
+  /**
+   * Products with a name carrying any of the `narrow` terms (rare ones, so few rows), or all
+   * of them, ranked by the weight of the query's terms their best name carries, best first.
    */
   async findCandidates(
-    normalised: string,
-    compact: string,
+    { narrow, all, weighted }: CandidateTerms,
     limit: number,
   ): Promise<CandidateProduct[]> {
-    // Two branches, each answerable from its own trigram index.
-    const rows = await this.reader.client().$queryRaw<{ product_id: string }[]>(Prisma.sql`
-      SELECT product_id
-        FROM ((SELECT product_id, word_similarity(${normalised}, name_norm) AS sim
-                 FROM product_search_names
-                WHERE ${normalised} <% name_norm
-                ORDER BY sim DESC
-                LIMIT ${limit * 2})
-              UNION ALL
-              (SELECT product_id, similarity(${compact}, name_compact) AS sim
-                 FROM product_search_names
-                WHERE ${compact} % name_compact
-                ORDER BY sim DESC
-                LIMIT ${limit * 2})) matches
-       GROUP BY product_id
-       ORDER BY max(sim) DESC, product_id
-       LIMIT ${limit}`);
-    if (rows.length === 0) return [];
-    const products = await this.reader.client().product.findMany({
-      where: { id: { in: rows.map((r) => r.product_id) } },
-      select: {
-        id: true,
-        name: true,
-        brand: true,
-        category: true,
-        searchNames: { select: { nameNorm: true } },
-      },
-    });
-    return products.map((p) => ({
-      id: p.id,
-      name: p.name,
-      brand: p.brand,
-      category: p.category,
-      names: p.searchNames.map((n) => n.nameNorm),
-    }));
+    const filter = all
+      ? Prisma.sql`n.terms @> ${narrow}::text[]`
+      : Prisma.sql`n.terms && ${narrow}::text[]`;
+    return await this.reader.client().$queryRaw<CandidateProduct[]>(Prisma.sql`
+      WITH weights AS (
+             SELECT * FROM unnest(${weighted.map((w) => w.term)}::text[],
+                                  ${weighted.map((w) => w.weight)}::float8[]) AS w(term, weight)),
+           ranked AS (
+             SELECT n.product_id,
+                    max((SELECT sum(w.weight) FROM weights w WHERE w.term = ANY(n.terms))) AS weight
+               FROM product_search_names n
+              WHERE ${filter}
+              GROUP BY n.product_id
+              ORDER BY weight DESC, n.product_id
+              LIMIT ${limit})
+      SELECT p.id, p.name, p.brand, p.category,
+             (SELECT array_agg(s.name_norm) FROM product_search_names s
+               WHERE s.product_id = p.id) AS names
+        FROM ranked r
+        JOIN products p ON p.id = r.product_id
+       ORDER BY r.weight DESC, p.id`);
   }
 
   async findProduct(id: string): Promise<ProductRecord | undefined> {
@@ -143,11 +165,13 @@ export class LookupRepository {
     });
   }
 
-  async publishedAt(): Promise<Date | undefined> {
-    const latest = await this.reader.client().catalogPublication.findFirst({
-      orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
-      select: { publishedAt: true },
-    });
-    return latest?.publishedAt;
+  /** The catalog publication answers come from: the latest import. */
+  async latestPublication(): Promise<Publication | undefined> {
+    return (
+      (await this.reader.client().catalogPublication.findFirst({
+        orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
+        select: { id: true, publishedAt: true },
+      })) ?? undefined
+    );
   }
 }

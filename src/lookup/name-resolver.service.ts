@@ -1,7 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
 import { matchName } from './name-matcher.js';
-import { compactName, normaliseName } from './name-normaliser.js';
+import { normaliseName } from './name-normaliser.js';
+import { candidateTerms } from './candidate-terms.js';
+import { searchTerms } from './search-terms.js';
 import { decide, REJECTED_WEIGHT, type ScoredProduct } from './resolution-decision.js';
 
 export interface ResolutionOutcome {
@@ -27,28 +29,22 @@ export interface ResolutionExplanation {
   }[];
 }
 
-/** How many products trigram search proposes for scoring. */
+/** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
+/** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
+const MIN_FUZZY_LENGTH = 3;
+const CLOSE_TERMS_PER_WORD = 3;
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Boolean));
 
 /** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
-  private readonly logger = new Logger('Resolution');
-
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
     const normalised = normaliseName(query);
-    const products =
-      normalised === ''
-        ? []
-        : await this.repository.findCandidates(
-            normalised,
-            compactName(normalised),
-            CANDIDATE_LIMIT,
-          );
+    const products = normalised === '' ? [] : await this.candidates(normalised);
     const explained = products.map((product) => this.score(query, product));
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
@@ -64,7 +60,6 @@ export class NameResolver {
         }))
         .sort((a, b) => b.score - a.score),
     };
-    this.logger.debug(JSON.stringify(explanation));
     return {
       found: decision.found !== undefined,
       ...(decision.found && { productId: decision.found.productId }),
@@ -76,6 +71,21 @@ export class NameResolver {
       })),
       explanation,
     };
+  }
+
+  /** The products the query may name: by its rarest terms, ranked by all of them. */
+  private async candidates(normalised: string): Promise<CandidateProduct[]> {
+    // Ordinary words may be misspelt; numbers and model codes must match exactly.
+    const words = normalised
+      .split(' ')
+      .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
+    const matches = await this.repository.findTerms(
+      searchTerms(normalised),
+      words,
+      CLOSE_TERMS_PER_WORD,
+    );
+    const terms = candidateTerms(matches);
+    return terms ? await this.repository.findCandidates(terms, CANDIDATE_LIMIT) : [];
   }
 
   /** A product's score: the best of its names and aliases. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config.js';
+import { UsageModule } from '../dashboard/usage.module.js';
 import { QuotaStorage } from './quota-storage.js';
 import { QuotaStorageModule } from './quota-storage.module.js';
 import { QuotaGuard } from './quota.guard.js';
@@ -9,6 +10,7 @@ import { QuotaService } from './quota.service.js';
 @Module({
   imports: [
     QuotaStorageModule,
+    UsageModule,
     ThrottlerModule.forRootAsync({
       imports: [QuotaStorageModule],
       inject: [AppConfig, QuotaStorage],

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../common/problem.js';
 import { AppConfig, type QuotaPolicy } from '../config/app-config.js';
+import { UsageCounters } from '../dashboard/usage-counters.js';
 import { Metrics } from '../health/metrics.service.js';
 import { QuotaStorage } from './quota-storage.js';
 
@@ -27,6 +28,7 @@ export class QuotaService {
   constructor(
     private readonly storage: QuotaStorage,
     private readonly config: AppConfig,
+    private readonly usage: UsageCounters,
     private readonly metrics: Metrics,
   ) {}
 
@@ -42,6 +44,8 @@ export class QuotaService {
     policy: QuotaPolicy = this.policy,
   ): Promise<QuotaState> {
     const decision = await this.consume(keyId, cost, policy);
+    // The dashboard's usage chart: counted in memory, flushed to PostgreSQL every few seconds.
+    this.usage.record(keyId, channel, decision.allowed ? cost : 0, decision.allowed ? 0 : 1);
     const state = this.toState(decision.used, decision.resetMs, policy);
     if (decision.allowed) return state;
     this.metrics.quotaRefusal(channel);

@@ -1,0 +1,42 @@
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { QuotaModule } from '../quota/quota.module.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsModule } from './accounts.module.js';
+import { AssetsController } from './assets.controller.js';
+import { DashboardMiddleware } from './dashboard.middleware.js';
+import { FirstAdminIssuer } from './first-admin.issuer.js';
+import { KeyUsageService } from './key-usage.service.js';
+import { KeysController } from './keys.controller.js';
+import { NotFoundController } from './not-found.controller.js';
+import { SessionCookies } from './session-cookies.js';
+import { SessionsService } from './sessions.service.js';
+import { SignInController } from './sign-in.controller.js';
+import { UsageModule } from './usage.module.js';
+
+/** The key dashboard at /dashboard: accounts, sessions, keys and their usage. */
+@Module({
+  imports: [AuthModule, AccountsModule, UsageModule, QuotaModule],
+  // NotFoundController last: it answers whatever the others do not.
+  controllers: [
+    SignInController,
+    KeysController,
+    AccountsController,
+    AssetsController,
+    NotFoundController,
+  ],
+  providers: [SessionsService, SessionCookies, KeyUsageService, FirstAdminIssuer],
+})
+export class DashboardModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(DashboardMiddleware)
+      .forRoutes(
+        SignInController,
+        KeysController,
+        AccountsController,
+        AssetsController,
+        NotFoundController,
+      );
+  }
+}

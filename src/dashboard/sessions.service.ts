@@ -1,0 +1,82 @@
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { AccountRepository, type AccountRecord } from './account.repository.js';
+import { AccountsService } from './accounts.service.js';
+import { verifyPassword } from './passwords.js';
+import { newToken, tokenHash } from './secret-token.js';
+
+/** A session lasts this long from sign-in (sign-out ends it sooner). */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+/** Failed sign-ins allowed per account, and per client address, in THROTTLE_WINDOW_MS. */
+export const ACCOUNT_FAILURE_LIMIT = 5;
+export const ADDRESS_FAILURE_LIMIT = 20;
+export const THROTTLE_WINDOW_MS = 15 * 60_000;
+const SWEEP_MS = 10 * 60_000;
+
+export type SignIn =
+  | { outcome: 'signed-in'; token: string; account: AccountRecord }
+  | { outcome: 'wrong' | 'disabled' }
+  | { outcome: 'throttled'; retryAfterSeconds: number };
+
+/** Signing in and out, and the sessions behind the dashboard's cookie. */
+@Injectable()
+export class SessionsService implements OnModuleDestroy {
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(private readonly accounts: AccountRepository) {
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
+  }
+
+  /**
+   * Checks the throttle before the password, so a throttled guess learns nothing; failures
+   * count against the email (whether or not it has an account) and the client's address.
+   */
+  async signIn(
+    emailText: string,
+    password: string,
+    address: string,
+    now = new Date(),
+  ): Promise<SignIn> {
+    const email = AccountsService.normaliseEmail(emailText) ?? emailText.trim().toLowerCase();
+    const subjects = [`email:${email}`, `address:${address}`];
+    const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+    const [byAccount, byAddress] = await Promise.all(
+      subjects.map((subject) => this.accounts.countFailures(subject, since)),
+    );
+    if (byAccount! >= ACCOUNT_FAILURE_LIMIT || byAddress! >= ADDRESS_FAILURE_LIMIT)
+      return { outcome: 'throttled', retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 };
+    const account = email ? await this.accounts.findByEmail(email) : undefined;
+    if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
+      await this.accounts.recordFailure(subjects);
+      return { outcome: 'wrong' };
+    }
+    if (account.disabledAt) return { outcome: 'disabled' };
+    await this.accounts.clearFailures(subjects[0]!);
+    const token = newToken();
+    await this.accounts.createSession(
+      account.id,
+      tokenHash(token),
+      new Date(now.getTime() + SESSION_TTL_MS),
+    );
+    const { passwordHash: _, ...record } = account;
+    return { outcome: 'signed-in', token, account: record };
+  }
+
+  /** The account signed in with this session token, if the session is live. */
+  async resolve(token: string): Promise<AccountRecord | undefined> {
+    return await this.accounts.findSession(tokenHash(token), new Date());
+  }
+
+  /** Ends the session server-side: its cookie is worthless from now on. */
+  async signOut(token: string): Promise<void> {
+    await this.accounts.deleteSession(tokenHash(token));
+  }
+
+  private async sweep(): Promise<void> {
+    const now = new Date();
+    await this.accounts.sweep(new Date(now.getTime() - THROTTLE_WINDOW_MS), now);
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.sweeper);
+  }
+}

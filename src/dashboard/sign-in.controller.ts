@@ -1,0 +1,114 @@
+import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public } from '../auth/public.decorator.js';
+import { AccountsService } from './accounts.service.js';
+import { DashboardErrorFilter } from './dashboard-error.filter.js';
+import { formFields } from './dashboard-request.js';
+import { passwordProblem } from './passwords.js';
+import { CsrfGuard, SessionGuard } from './session.guard.js';
+import { SessionCookies } from './session-cookies.js';
+import { SessionsService } from './sessions.service.js';
+import { deadLinkPage, setPasswordPage, signInPage } from './sign-in.view.js';
+
+const TOKEN = /^[\w-]{43}$/;
+
+/** Signing in, setting a password from a one-time link, and signing out. */
+@Public() // no API key: the dashboard uses its own session cookie
+@UseFilters(DashboardErrorFilter)
+@Controller('dashboard')
+export class SignInController {
+  constructor(
+    private readonly sessions: SessionsService,
+    private readonly accounts: AccountsService,
+    private readonly cookies: SessionCookies,
+  ) {}
+
+  @Get('sign-in')
+  @UseGuards(CsrfGuard)
+  async signInForm(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const token = this.cookies.read(req, this.cookies.session);
+    if (token && (await this.sessions.resolve(token))) return res.redirect(303, '/dashboard/keys');
+    const notice =
+      req.query.password === 'set' ? 'Your password is set. Sign in with it.' : undefined;
+    res.type('html').send(signInPage({ csrf: req.csrfToken!, ...(notice && { notice }) }));
+  }
+
+  @Post('sign-in')
+  @UseGuards(CsrfGuard)
+  async signIn(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const { email = '', password = '' } = formFields(req);
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const result = await this.sessions.signIn(
+      email.slice(0, 254),
+      password.slice(0, 1024),
+      address,
+    );
+    const again = (status: number, error: string): void => {
+      res
+        .status(status)
+        .type('html')
+        .send(signInPage({ csrf: req.csrfToken!, email, error }));
+    };
+    switch (result.outcome) {
+      case 'signed-in':
+        this.cookies.clear(res, this.cookies.seed);
+        this.cookies.setSession(res, result.token);
+        return res.redirect(303, '/dashboard/keys');
+      case 'wrong':
+        return again(401, 'That email and password do not match an account.');
+      case 'disabled':
+        return again(403, 'This account is disabled. Ask your admin if you need it back.');
+      case 'throttled':
+        res.set('Retry-After', String(result.retryAfterSeconds));
+        return again(
+          429,
+          `Too many failed sign-ins. Wait ${Math.ceil(result.retryAfterSeconds / 60)} minutes and try again.`,
+        );
+    }
+  }
+
+  @Get('set-password/:token')
+  @UseGuards(CsrfGuard)
+  async setPasswordForm(
+    @Param('token') token: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const account = TOKEN.test(token) ? await this.accounts.linkAccount(token) : undefined;
+    if (!account) return void res.status(404).type('html').send(deadLinkPage());
+    res.type('html').send(setPasswordPage({ csrf: req.csrfToken!, email: account.email, token }));
+  }
+
+  @Post('set-password/:token')
+  @UseGuards(CsrfGuard)
+  async setPassword(
+    @Param('token') token: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const account = TOKEN.test(token) ? await this.accounts.linkAccount(token) : undefined;
+    if (!account) return void res.status(404).type('html').send(deadLinkPage());
+    const { password = '', confirmation = '' } = formFields(req);
+    const problem = passwordProblem(password, confirmation);
+    if (problem) {
+      res
+        .status(400)
+        .type('html')
+        .send(
+          setPasswordPage({ csrf: req.csrfToken!, email: account.email, token, error: problem }),
+        );
+      return;
+    }
+    if (!(await this.accounts.setPassword(token, password)))
+      return void res.status(404).type('html').send(deadLinkPage());
+    res.redirect(303, '/dashboard/sign-in?password=set');
+  }
+
+  @Post('sign-out')
+  @UseGuards(SessionGuard, CsrfGuard)
+  async signOut(@Req() req: Request, @Res() res: Response): Promise<void> {
+    await this.sessions.signOut(req.sessionToken!);
+    this.cookies.clear(res, this.cookies.session);
+    res.redirect(303, '/dashboard/sign-in');
+  }
+}

@@ -1,0 +1,65 @@
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { UsageRepository, type Channel, type UsageCell } from './usage.repository.js';
+
+/** Gathered counts are added to PostgreSQL this often: never a write per request. */
+export const USAGE_FLUSH_MS = 5_000;
+/** Minutes older than this are deleted (the dashboard shows the last 24 hours). */
+export const USAGE_RETENTION_MS = 7 * 86_400_000;
+const MINUTE_MS = 60_000;
+
+/**
+ * Lookups and 429 refusals per key, minute and channel, counted in memory and flushed
+ * every USAGE_FLUSH_MS. Each instance adds its own counts, so totals are exact across
+ * instances. A failed flush keeps its counts for the next one.
+ */
+@Injectable()
+export class UsageCounters implements OnModuleDestroy {
+  private readonly logger = new Logger('Usage');
+  private pending = new Map<string, UsageCell>();
+  private readonly timer: NodeJS.Timeout;
+  private lastSweep = 0;
+
+  constructor(private readonly repository: UsageRepository) {
+    this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS).unref();
+  }
+
+  /** Counts `lookups` answered and `refused` requests refused (429) for a key. */
+  record(keyId: string, channel: Channel, lookups: number, refused: number, at = Date.now()): void {
+    if (lookups <= 0 && refused <= 0) return;
+    const minute = at - (at % MINUTE_MS);
+    const id = `${keyId}\t${minute}\t${channel}`;
+    const cell = this.pending.get(id);
+    if (cell) {
+      cell.lookups += lookups;
+      cell.refused += refused;
+    } else {
+      this.pending.set(id, { keyId, minute, channel, lookups, refused });
+    }
+  }
+
+  /** This instance's counts of a key not yet flushed (so a page shows them at once). */
+  unflushed(keyId: string): UsageCell[] {
+    return [...this.pending.values()].filter((c) => c.keyId === keyId).map((c) => ({ ...c }));
+  }
+
+  async flush(): Promise<void> {
+    const cells = [...this.pending.values()];
+    this.pending = new Map();
+    try {
+      await this.repository.add(cells);
+      if (Date.now() - this.lastSweep > 3_600_000) {
+        this.lastSweep = Date.now();
+        await this.repository.deleteBefore(new Date(Date.now() - USAGE_RETENTION_MS));
+      }
+    } catch {
+      // The database's message stays out of the logs; the counts wait for the next flush.
+      this.logger.warn(`Could not store ${cells.length} usage counts; will retry`);
+      for (const c of cells) this.record(c.keyId, c.channel, c.lookups, c.refused, c.minute);
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.flush();
+  }
+}

@@ -1,0 +1,50 @@
+import type { TermMatch } from './lookup.repository.js';
+
+// Which of a query's terms narrow the catalog to its candidates, and what each term weighs
+// in ranking them. Rare terms (model codes, line names) narrow; every term weighs by how rare
+// it is and, for a stand-in for a misspelt word, by how close it is.
+
+/** A close vocabulary term must share at least this much (trigram similarity) with a word. */
+export const MIN_SIMILARITY = 0.3;
+/**
+ * Rare terms narrow by themselves (any of them) while the names they are on stay this few;
+ * when even the rarest term is commoner, the names carrying the rarest few together are the
+ * candidates. Either way only a few hundred names at most are read, at any catalog size.
+ */
+export const SMALL_POOL = 200;
+const MAX_NARROWING_TERMS = 4;
+const MAX_COMMON_TERMS = 2;
+
+export interface CandidateTerms {
+  /** Names carrying any of these (or, with `all`, every one of them) are the candidates. */
+  narrow: string[];
+  all: boolean;
+  weighted: { term: string; weight: number }[];
+}
+
+export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | undefined {
+  const terms = new Map<string, { df: number; weight: number; cost: number }>();
+  for (const match of matches) {
+    if (match.similarity < MIN_SIMILARITY) continue;
+    const weight = match.similarity / Math.log(2 + match.df);
+    // A close term narrows as if it were commoner: the query's own terms go first.
+    const cost = match.df / match.similarity ** 2;
+    const seen = terms.get(match.term);
+    if (!seen || seen.weight < weight) terms.set(match.term, { df: match.df, weight, cost });
+  }
+  if (terms.size === 0) return undefined;
+  const byCost = [...terms].sort(([, a], [, b]) => a.cost - b.cost);
+  const weighted = byCost.map(([term, { weight }]) => ({ term, weight }));
+  const narrow: string[] = [];
+  let pool = 0;
+  for (const [term, { df }] of byCost) {
+    if (pool + df > SMALL_POOL || narrow.length === MAX_NARROWING_TERMS) break;
+    narrow.push(term);
+    pool += df;
+  }
+  if (narrow.length === 0) {
+    const common = byCost.slice(0, MAX_COMMON_TERMS).map(([term]) => term);
+    return { narrow: common, all: common.length > 1, weighted };
+  }
+  return { narrow, all: false, weighted };
+}

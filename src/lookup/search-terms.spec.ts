@@ -1,0 +1,63 @@
+import { describe, expect, it } from '@jest/globals';
+import { candidateTerms, SMALL_POOL } from './candidate-terms.js';
+import { normaliseName } from './name-normaliser.js';
+import { searchTerms } from './search-terms.js';
+
+const terms = (name: string) => searchTerms(normaliseName(name));
+
+describe(searchTerms.name, () => {
+  it('indexes words and joined neighbours, so spacing never matters', () => {
+    expect(terms('Sony WH-1000XM5')).toEqual(
+      expect.arrayContaining(['sony', 'wh', '1000xm5', 'wh1000xm5', 'sonywh']),
+    );
+    // A code split in three still meets its written-together form.
+    expect(terms('wh 1000 xm5')).toContain('wh1000xm5');
+    expect(terms('WH1000XM5')).toEqual(['wh1000xm5']);
+    // Joins of three words are kept for codes only.
+    expect(terms('Apple AirPods Pro')).not.toContain('appleairpodspro');
+  });
+
+  it('has no duplicates and nothing for an empty name', () => {
+    expect(terms('pro pro pro')).toEqual(['pro', 'propro']);
+    expect(terms('')).toEqual([]);
+  });
+});
+
+describe(candidateTerms.name, () => {
+  const match = (term: string, df: number, similarity = 1) => ({
+    queryTerm: term,
+    term,
+    df,
+    similarity,
+  });
+
+  it('narrows by the rarest terms and weighs every term', () => {
+    const chosen = candidateTerms([match('sony', 2_000), match('1000xm5', 2), match('wh', 40)])!;
+    expect(chosen.narrow).toEqual(['1000xm5', 'wh']); // sony would read too many names
+    expect(chosen.all).toBe(false);
+    expect(chosen.weighted.map((w) => w.term)).toEqual(['1000xm5', 'wh', 'sony']);
+  });
+
+  it("puts the query's own terms before close stand-ins for a misspelt word", () => {
+    const chosen = candidateTerms([match('orbit', 30), match('orbital', 10, 0.5)])!;
+    expect(chosen.narrow[0]).toBe('orbit');
+  });
+
+  it('requires the rarest few together when every term is common', () => {
+    const chosen = candidateTerms([
+      match('pro', SMALL_POOL * 10),
+      match('horvik', SMALL_POOL * 2),
+      match('orbit', SMALL_POOL * 3),
+      match('plus', SMALL_POOL * 20),
+    ])!;
+    expect(chosen).toMatchObject({ narrow: ['horvik', 'orbit'], all: true });
+    expect(candidateTerms([match('sage', SMALL_POOL * 5)])).toMatchObject({
+      narrow: ['sage'],
+      all: false,
+    });
+  });
+
+  it('ignores stand-ins too far from the word, and may find nothing', () => {
+    expect(candidateTerms([match('zzz', 1, 0.1)])).toBeUndefined();
+  });
+});

@@ -1,0 +1,218 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CACHE_MS } from '../src/auth/verified-keys.js';
+import { projectRoot } from '../src/config/project-root.js';
+import { freePort } from './setup/global-setup.js';
+import { chromiumBinary } from './support/chromium.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { startServer, type ServerProcess } from './support/server-process.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the
+// built server: one person's whole path from the one-time link to a revoked key.
+// Screenshots of every page go to test-artifacts/dashboard/ (git-ignored).
+
+const ARTIFACTS = path.join(projectRoot(), 'test-artifacts', 'dashboard');
+const EMAIL = 'dana@example.com';
+const PASSWORD = 'a long and memorable passphrase';
+
+describe('dashboard in a browser', () => {
+  let db: TestDatabase;
+  let server: ServerProcess;
+  let browser: Browser;
+  let page: Page;
+  let base: string;
+  const cspViolations: string[] = [];
+
+  const shot = async (name: string) =>
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+  const lookup = async (key: string) =>
+    await fetch(`${base}/v1/product-intelligence?product_name=PS5`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+
+  /** Every visible form control has a label (the accessible name comes from it). */
+  const expectLabelled = async () => {
+    // Runs in the page (a string: this project compiles without the DOM's types).
+    const unlabelled = await page.evaluate<string[]>(
+      `[...document.querySelectorAll('input:not([type=hidden]):not([hidden]), select')]
+        .filter((c) => c.labels.length === 0).map((c) => c.outerHTML)`,
+    );
+    expect(unlabelled).toEqual([]);
+  };
+
+  beforeAll(async () => {
+    const executablePath = chromiumBinary();
+    await mkdir(ARTIFACTS, { recursive: true });
+    db = await createTestDatabase();
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    const env = {
+      DATABASE_URL: db.url,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_BASE_URL: base,
+      SEED_DEMO_CATALOG: 'true',
+      LINK_SIGNING_SECRET: 'browser-test-secret-browser-test-secret',
+      LOG_LEVEL: 'log',
+    };
+    server = await startServer(env);
+    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
+    page = await context.newPage();
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
+  }, 600_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    await db?.drop();
+  });
+
+  it('sets a password, signs in, creates a key shown once, uses it, sees its usage, revokes it', async () => {
+    const created = await runBuiltCommand(
+      'src/dashboard/users.command.js',
+      ['create', '--email', EMAIL],
+      { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
+    );
+    expect(created.code).toBe(0);
+    const link = new RegExp(`${base}/dashboard/set-password/\\S+`).exec(created.stdout)?.[0];
+    expect(link).toBeDefined();
+
+    // The one-time link: set a password.
+    await page.goto(link!);
+    await expect(
+      page.getByRole('heading', { name: 'Set your password' }).isVisible(),
+    ).resolves.toBe(true);
+    await expectLabelled();
+    await shot('01-set-password');
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+
+    // Sign in.
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    expect(await page.getByRole('status').textContent()).toContain('Your password is set');
+    await expectLabelled();
+    await shot('02-sign-in');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+    expect(await page.textContent('main')).toContain('No keys yet');
+    await expectLabelled();
+    await shot('03-keys-empty');
+
+    // Create a key: shown once, with a copy button.
+    await page.getByLabel('Name').fill('Checkout service');
+    await page.getByLabel('Expires').selectOption('30d');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    await page.getByRole('heading', { name: 'Key created' }).waitFor();
+    const key = await page.getByLabel('API key').inputValue();
+    expect(key).toMatch(/^pi_[0-9A-Za-z]{12}_[0-9A-Za-z]{28}$/);
+    expect(await page.textContent('main')).toContain('it will not be shown again');
+    await page.getByRole('button', { name: 'Copy' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
+    await shot('04-key-created');
+
+    // Call the API with it, over HTTP and MCP.
+    for (let i = 0; i < 4; i++) expect((await lookup(key)).status).toBe(200);
+    for (let id = 1; id <= 2; id++) {
+      const called = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: `Bearer ${key}`,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'get_product_intelligence', arguments: { product_name: 'PS5' } },
+        }),
+      });
+      expect(called.status).toBe(200);
+    }
+
+    // The list shows the key's prefix, never the key.
+    await page.getByRole('link', { name: 'Done, back to my keys' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+    const list = await page.content();
+    expect(list).not.toContain(key.slice(16));
+    expect(list).toContain(`${key.slice(0, 16)}…`);
+    await shot('05-keys');
+
+    // Its usage, after the calls.
+    await page.getByRole('link', { name: 'Checkout service' }).first().click();
+    await page.getByRole('heading', { name: /Checkout service/ }).waitFor();
+    expect(await page.locator('svg.chart polyline').count()).toBe(3);
+    const httpLookups = page.locator('.stat', { hasText: 'HTTP lookups' }).locator('dd');
+    expect(await httpLookups.textContent()).toBe('4');
+    const mcpLookups = page.locator('.stat', { hasText: 'MCP lookups' }).locator('dd');
+    expect(await mcpLookups.textContent()).toBe('2');
+    expect(await page.content()).not.toContain(key.slice(16));
+    await shot('06-usage');
+
+    // Revoke, with a confirmation.
+    await page.getByRole('link', { name: 'Revoke this key…' }).click();
+    await page.getByRole('heading', { name: /Revoke/ }).waitFor();
+    await shot('07-revoke-confirm');
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page.waitForURL(/\/dashboard\/keys\?revoked=/);
+    expect(await page.getByRole('status').textContent()).toContain('is revoked');
+    await shot('08-revoked');
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 200));
+    expect((await lookup(key)).status).toBe(401);
+
+    // A phone-sized screen, and signing out.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot('09-keys-mobile');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/dashboard\/sign-in$/);
+    await page.goto(`${base}/dashboard/keys`);
+    await page.waitForURL(/\/dashboard\/sign-in$/);
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
+
+  it('shows an admin every account and every key, and friendly error pages', async () => {
+    const created = await runBuiltCommand(
+      'src/dashboard/users.command.js',
+      ['create', '--email', 'admin@example.com', '--admin'],
+      { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
+    );
+    const link = new RegExp(`${base}/dashboard/set-password/\\S+`).exec(created.stdout)![0];
+    await page.goto(link);
+    await page.getByLabel('New password').fill(PASSWORD);
+    await page.getByLabel('Repeat the password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.waitForURL(/\/dashboard\/sign-in/);
+    await page.getByLabel('Email').fill('admin@example.com');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+    expect(await page.textContent('main')).toContain(EMAIL); // Dana's key, with its owner
+    await shot('10-admin-keys');
+    await page.getByRole('link', { name: 'Accounts' }).click();
+    await page.waitForURL(/\/dashboard\/accounts$/);
+    expect(await page.textContent('main')).toContain(EMAIL);
+    await expectLabelled();
+    await shot('11-admin-accounts');
+
+    const missing = await page.goto(`${base}/dashboard/keys/AAAAAAAAAAAA`);
+    expect(missing?.status()).toBe(404);
+    await shot('12-not-found');
+    const used = await page.goto(link); // the link worked once
+    expect(used?.status()).toBe(404);
+    await shot('13-link-used');
+    expect(cspViolations).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,415 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { CACHE_MS } from '../src/auth/verified-keys.js';
+import { AccountsService } from '../src/dashboard/accounts.service.js';
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
+import { SessionGuard } from '../src/dashboard/session.guard.js';
+import { UsageCounters } from '../src/dashboard/usage-counters.js';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { DashboardClient } from './support/dashboard-client.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+const LOOKUP = '/v1/product-intelligence?product_name=PS5';
+const PASSWORD = 'correct horse battery staple';
+const KEY = /pi_[0-9A-Za-z]{12}_[0-9A-Za-z]{28}/;
+
+describe(SessionGuard.name, () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let http: App;
+  let accounts: AccountsService;
+  let prisma: PrismaService;
+
+  /** A new account with its password set, and a client signed in as it. */
+  async function member(email: string, admin = false): Promise<DashboardClient> {
+    const { link } = await accounts.create(email, admin);
+    const client = new DashboardClient(app);
+    await client.activate(new URL(link).pathname, email, PASSWORD);
+    return client;
+  }
+
+  /** Creates a key from the dashboard; the key and its id. */
+  async function createKey(client: DashboardClient, name: string) {
+    const res = await client.post('/dashboard/keys', { name, expires: '30d' }, '/dashboard/keys');
+    expect(res.status).toBe(201);
+    const key = KEY.exec(res.text)?.[0];
+    expect(key).toBeDefined();
+    return { key: key!, id: key!.slice(3, 15), page: res.text };
+  }
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    // A budget of 5 lookups per key, so one test can reach a 429 quickly.
+    app = await createTestApp({
+      DATABASE_URL: db.url,
+      SEED_DEMO_CATALOG: 'true',
+      QUOTA_LIMIT: '5',
+    });
+    http = app.getHttpServer() as App;
+    accounts = app.get(AccountsService);
+    prisma = app.get(PrismaService);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  beforeEach(async () => {
+    await prisma.signInFailure.deleteMany();
+  });
+
+  it('creates accounts from the command line with a one-time link; lists and disables them', async () => {
+    const run = (...args: string[]) =>
+      runBuiltCommand('src/dashboard/users.command.js', args, { DATABASE_URL: db.url });
+    const created = await run('create', '--email', 'Cli.Person@Example.com', '--admin');
+    expect(created).toMatchObject({ code: 0 });
+    expect(created.stdout).toMatch(/\(cli\.person@example\.com, admin\) created/);
+    const link = /http:\/\/\S+\/dashboard\/set-password\/[\w-]{43}/.exec(created.stdout)?.[0];
+    expect(link).toBeDefined();
+    expect(created.stdout).toContain('valid for 24 hours');
+
+    const client = new DashboardClient(app);
+    const path = new URL(link!).pathname;
+    expect((await client.get(path)).text).toContain('cli.person@example.com');
+    await client.activate(path, 'cli.person@example.com', PASSWORD);
+    expect((await client.get('/dashboard/keys')).status).toBe(200);
+    // The link worked once.
+    expect((await client.get(path)).status).toBe(404);
+
+    const listed = await run('list');
+    expect(listed.stdout).toMatch(/^ID\s+EMAIL\s+ROLE\s+PASSWORD\s+KEYS\s+CREATED\s+DISABLED$/m);
+    expect(listed.stdout).toMatch(/cli\.person@example\.com\s+admin\s+yes\s+0/);
+    const id = /^(\d+)\s+cli\.person/m.exec(listed.stdout)![1]!;
+    expect((await run('create', '--email', 'cli.person@example.com')).stderr).toMatch(
+      /^users: an account with the email cli\.person@example\.com already exists$/m,
+    );
+    expect((await run('create', '--email', 'not-an-email')).code).toBe(1);
+
+    const disabled = await run('disable', id);
+    expect(disabled).toMatchObject({ code: 0, stdout: expect.stringContaining('disabled') });
+    // Its session ended with it.
+    expect((await client.get('/dashboard/keys')).headers.location).toBe('/dashboard/sign-in');
+    expect((await run('disable', '999999')).stderr.trim()).toBe('users: no account with id 999999');
+    expect((await run('rename')).stderr).toMatch(/^users: usage:/);
+  });
+
+  it('runs the whole key life: create (shown once), call the API, see usage, revoke', async () => {
+    const client = await member('life@example.com');
+    const keysPage = await client.get('/dashboard/keys');
+    expect(keysPage.text).toContain('No keys yet');
+
+    const { key, id, page } = await createKey(client, 'Checkout service');
+    expect(page).toContain('will not be shown again');
+    const first = await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`);
+    expect(first.status).toBe(200);
+    // Someone follows a purchase link of that answer: the click is attributed to the key.
+    const buyUrl = (first.body as { offers: { buy_url: string }[] }).offers[0]!.buy_url;
+    expect((await request(http).get(new URL(buyUrl).pathname)).status).toBe(302);
+
+    // No page ever shows the key again, only its prefix.
+    const secret = key.slice(16);
+    for (const path of [
+      '/dashboard/keys',
+      `/dashboard/keys/${id}`,
+      `/dashboard/keys/${id}/revoke`,
+    ]) {
+      const res = await client.get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).not.toContain(secret);
+      expect(res.text).toContain(`pi_${id}_…`);
+    }
+
+    // Every lookup is counted on the quota's charge path: two more over HTTP, two over MCP
+    // (using up this file's budget of 5), then one refused with 429.
+    const get = () => request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`);
+    for (let i = 0; i < 2; i++) expect((await get()).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const called = await request(http)
+        .post('/mcp')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .send({
+          jsonrpc: '2.0',
+          id: i,
+          method: 'tools/call',
+          params: { name: 'get_product_intelligence', arguments: { product_name: 'PS5' } },
+        });
+      expect(called.status).toBe(200);
+      expect(called.text).not.toContain('"isError":true');
+    }
+    expect((await get()).status).toBe(429);
+    const unflushed = await client.get(`/dashboard/keys/${id}`);
+    expect(unflushed.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
+    await app.get(UsageCounters).flush();
+    expect(await prisma.keyUsageMinute.count({ where: { apiKeyId: id } })).toBeGreaterThanOrEqual(
+      2,
+    );
+    const usage = await client.get(`/dashboard/keys/${id}`);
+    expect(usage.text).toMatch(/<svg\s+class="chart"/);
+    expect(usage.text.match(/<polyline/g)).toHaveLength(3);
+    expect(usage.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
+    expect(usage.text).toMatch(/MCP lookups, 24 h<\/dt>\s*<dd>2<\/dd>/);
+    expect(usage.text).toMatch(/Refused \(429\), 24 h<\/dt>\s*<dd>1<\/dd>/);
+    expect(usage.text).toMatch(
+      /Purchase-link clicks<\/dt>\s*<dd>\s*1\s*<small\s*>in 24 h, 1 in all/,
+    );
+    expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*0\s*<small\s*>of\s*5/);
+
+    const revoked = await client.post(
+      `/dashboard/keys/${id}/revoke`,
+      {},
+      `/dashboard/keys/${id}/revoke`,
+    );
+    expect(revoked.status).toBe(303);
+    expect((await client.get(revoked.headers.location!)).text).toContain('is revoked');
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 200));
+    expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
+      401,
+    );
+  });
+
+  it('refuses a state-changing form whose CSRF token is missing or wrong with 403', async () => {
+    const client = await member('csrf@example.com');
+    for (const [path, fields] of [
+      ['/dashboard/keys', { name: 'x', expires: 'never' }],
+      ['/dashboard/sign-out', {}],
+    ] as const) {
+      for (const csrf of [undefined, 'wrong', 'A'.repeat(43)]) {
+        const res = await client.post(path, { ...fields, ...(csrf && { _csrf: csrf }) });
+        expect(res.status).toBe(403);
+        expect(res.headers['content-type']).toMatch(/^text\/html/);
+      }
+    }
+    const { id } = await createKey(client, 'kept');
+    expect((await client.post(`/dashboard/keys/${id}/revoke`, { _csrf: 'wrong' })).status).toBe(
+      403,
+    );
+    const anonymous = new DashboardClient(app);
+    await anonymous.get('/dashboard/sign-in');
+    expect(
+      (
+        await anonymous.post('/dashboard/sign-in', {
+          email: 'csrf@example.com',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(403);
+    // A token of one session does not work for another.
+    const other = await member('csrf-other@example.com');
+    const token = /name="_csrf" value="([^"]+)"/.exec(
+      (await other.get('/dashboard/keys')).text,
+    )![1]!;
+    expect(
+      (await client.post('/dashboard/keys', { name: 'x', expires: 'never', _csrf: token })).status,
+    ).toBe(403);
+    expect(await prisma.apiKey.count({ where: { name: 'x' } })).toBe(0);
+  });
+
+  it('refuses the cookie of a signed-out session', async () => {
+    const client = await member('signout@example.com');
+    const before = new Map(client.cookies);
+    const out = await client.post('/dashboard/sign-out', {}, '/dashboard/keys');
+    expect(out.status).toBe(303);
+    const stale = new DashboardClient(app);
+    for (const [name, value] of before) stale.cookies.set(name, value);
+    const res = await stale.get('/dashboard/keys');
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/dashboard/sign-in');
+    expect((await stale.post('/dashboard/keys', { name: 'x', expires: 'never' })).status).toBe(303);
+  });
+
+  it('throttles failed sign-ins per account and per address', async () => {
+    await member('throttled@example.com');
+    const client = new DashboardClient(app);
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
+      const res = await client.post(
+        '/dashboard/sign-in',
+        { email: 'throttled@example.com', password: 'wrong password' },
+        '/dashboard/sign-in',
+      );
+      expect(res.status).toBe(401);
+      expect(res.text).toContain('do not match');
+    }
+    // Even the right password is refused now, without being checked.
+    const blocked = await client.post(
+      '/dashboard/sign-in',
+      { email: 'throttled@example.com', password: PASSWORD },
+      '/dashboard/sign-in',
+    );
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect(blocked.text).toContain('Too many failed sign-ins');
+
+    await prisma.signInFailure.deleteMany();
+    await member('other-address@example.com');
+    for (let i = 0; i < ADDRESS_FAILURE_LIMIT; i++) {
+      await client.post(
+        '/dashboard/sign-in',
+        { email: `nobody${i}@example.com`, password: 'guess' },
+        '/dashboard/sign-in',
+      );
+    }
+    expect(
+      (
+        await client.post(
+          '/dashboard/sign-in',
+          { email: 'other-address@example.com', password: PASSWORD },
+          '/dashboard/sign-in',
+        )
+      ).status,
+    ).toBe(429);
+  });
+
+  it('does not let a disabled account sign in', async () => {
+    const client = await member('disabled@example.com');
+    const { key } = await createKey(client, 'of a disabled account');
+    const account = await prisma.account.findUniqueOrThrow({
+      where: { email: 'disabled@example.com' },
+    });
+    const { revokedKeys } = await accounts.disable(account.id);
+    expect(revokedKeys).toBe(1);
+    expect((await client.get('/dashboard/keys')).status).toBe(303);
+    const res = await new DashboardClient(app).post(
+      '/dashboard/sign-in',
+      { email: 'disabled@example.com', password: PASSWORD },
+      '/dashboard/sign-in',
+    );
+    expect(res.status).toBe(403);
+    expect(res.text).toContain('disabled');
+    expect(res.headers['set-cookie']?.toString() ?? '').not.toContain('pi_session=');
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 200));
+    expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
+      401,
+    );
+  });
+
+  it("answers 404 to a member reading or revoking another member's key; admins see all", async () => {
+    const alice = await member('alice@example.com');
+    const bob = await member('bob@example.com');
+    const admin = await member('boss@example.com', true);
+    const { id, key } = await createKey(alice, 'alice key');
+
+    expect((await bob.get(`/dashboard/keys/${id}`)).status).toBe(404);
+    expect((await bob.get(`/dashboard/keys/${id}/revoke`)).status).toBe(404);
+    const revoke = await bob.post(`/dashboard/keys/${id}/revoke`, {}, '/dashboard/keys');
+    expect(revoke.status).toBe(404);
+    expect((await bob.get('/dashboard/keys')).text).not.toContain('alice key');
+    expect((await bob.get('/dashboard/accounts')).status).toBe(403);
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id } })).revokedAt).toBeNull();
+    expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
+      200,
+    );
+
+    const all = await admin.get('/dashboard/keys');
+    expect(all.text).toContain('alice key');
+    expect(all.text).toContain('alice@example.com');
+    expect((await admin.get('/dashboard/accounts')).text).toContain('bob@example.com');
+    expect((await admin.get(`/dashboard/keys/${id}`)).status).toBe(200);
+    const byAdmin = await admin.post(`/dashboard/keys/${id}/revoke`, {}, '/dashboard/keys');
+    expect(byAdmin.status).toBe(303);
+    expect((await prisma.apiKey.findUniqueOrThrow({ where: { id } })).revokedAt).toBeInstanceOf(
+      Date,
+    );
+  });
+
+  it('sends a strict CSP, safe cookies, no CORS header, and friendly errors', async () => {
+    const anonymous = new DashboardClient(app);
+    const signIn = await anonymous.get('/dashboard/sign-in');
+    const csp = signIn.headers['content-security-policy'];
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(signIn.text).not.toMatch(/<script(?![^>]*\ssrc=)/);
+    expect(signIn.text).not.toMatch(/\sstyle=/);
+    expect(signIn.headers['cache-control']).toBe('no-store');
+
+    const { link } = await accounts.create('cookies@example.com', false);
+    const client = new DashboardClient(app);
+    const path = new URL(link).pathname;
+    await client.post(path, { password: PASSWORD, confirmation: PASSWORD }, path);
+    const res = await client.post(
+      '/dashboard/sign-in',
+      { email: 'cookies@example.com', password: PASSWORD },
+      '/dashboard/sign-in',
+    );
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('pi_session='),
+    );
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).not.toMatch(/Secure/); // the public address here is http
+
+    for (const req of [
+      request(http).get('/dashboard/sign-in').set('Origin', 'https://evil.example'),
+      request(http)
+        .options('/dashboard/keys')
+        .set('Origin', 'https://evil.example')
+        .set('Access-Control-Request-Method', 'POST'),
+      request(http).get('/dashboard/assets/app.js').set('Origin', 'https://evil.example'),
+    ]) {
+      const headers = Object.keys((await req).headers);
+      expect(headers.filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+
+    expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).status).toBe(404);
+    expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).text).toContain('Not found');
+    const unknown = await client.get('/dashboard/nothing/here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
+    expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");
+    const big = await client.post('/dashboard/keys', {
+      name: 'x'.repeat(10_000),
+      expires: 'never',
+    });
+    expect(big.status).toBe(413);
+    const blank = await client.post(
+      '/dashboard/keys',
+      { name: ' ', expires: 'never' },
+      '/dashboard/keys',
+    );
+    expect(blank.status).toBe(400);
+    expect(blank.text).toContain('Give the key a name');
+    const first = new URL((await accounts.create('weak@example.com', false)).link).pathname;
+    const weakAccount = await prisma.account.findUniqueOrThrow({
+      where: { email: 'weak@example.com' },
+    });
+    const second = new URL(await accounts.issueLink(weakAccount.id)).pathname;
+    const setter = new DashboardClient(app);
+    const short = { password: 'short', confirmation: 'short' };
+    expect((await setter.post(second, short, second)).status).toBe(400);
+    expect((await setter.get(second)).status).toBe(200); // a refused password keeps the link
+    expect((await setter.get(first)).status).toBe(404); // a new link replaces the old one
+    const differ = { password: PASSWORD, confirmation: `${PASSWORD}!` };
+    expect((await setter.post(second, differ, second)).text).toContain('differ');
+  });
+
+  it('stores the usage counts still in memory when an instance shuts down', async () => {
+    const { record } = await app.get(ApiKeysService).create('shutdown');
+    const other = await createTestApp({ DATABASE_URL: db.url });
+    other.get(UsageCounters).record(record.id, 'http', 7, 0);
+    await other.close();
+    const stored = await prisma.keyUsageMinute.findMany({ where: { apiKeyId: record.id } });
+    expect(stored.map((r) => r.lookups)).toEqual([7]);
+  });
+
+  it('leaves the JSON API as it was: no session cookie opens it, bodies still checked', async () => {
+    const client = await member('api@example.com');
+    const res = await request(http).get(LOOKUP).set('Cookie', client.cookieHeader);
+    expect(res.status).toBe(401);
+    const { key } = await createKey(client, 'api');
+    const batch = await request(http)
+      .post('/v1/product-intelligence/batch')
+      .set('Authorization', `Bearer ${key}`)
+      .type('form')
+      .send('product_names=PS5');
+    expect(batch.status).toBe(415);
+  });
+});

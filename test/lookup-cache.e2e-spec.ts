@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { LookupCache } from '../src/lookup/lookup-cache.js';
+import { LookupRepository } from '../src/lookup/lookup.repository.js';
+import { catalogFile, product } from './support/catalog-files.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { bearer, createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+const IMPORT = 'src/catalog/catalog-import.command.js';
+const LOOKUP = '/v1/product-intelligence?product_name=Zephyr%20Aero%20X2';
+
+describe(LookupCache.name, () => {
+  let db: TestDatabase;
+  let apps: INestApplication[];
+
+  const publish = async (score: number, publishedAt: string) => {
+    const file = await catalogFile([
+      product('zephyr-aero-x2', {
+        name: 'Zephyr Aero X2',
+        brand: 'Zephyr',
+        reviews: [
+          {
+            source: 'Lab',
+            source_type: 'lab_test',
+            score,
+            summary: 'Tested.',
+            criteria: { speed: score },
+          },
+        ],
+      }),
+    ]);
+    const result = await runBuiltCommand(IMPORT, [file, '--published-at', publishedAt], {
+      DATABASE_URL: db.url,
+    });
+    expect(result.code).toBe(0);
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    await publish(60, '2026-11-01T00:00:00Z');
+    apps = [
+      await createTestApp({ DATABASE_URL: db.url, PUBLIC_BASE_URL: 'https://pi.example' }),
+      await createTestApp({ DATABASE_URL: db.url, PUBLIC_BASE_URL: 'https://pi.example' }),
+    ];
+  });
+
+  afterAll(async () => {
+    for (const app of apps ?? []) await app.close();
+    await db?.drop();
+  });
+
+  const get = async (app: INestApplication, auth: string, path = LOOKUP) => {
+    const res = await request(app.getHttpServer() as App)
+      .get(path)
+      .set('Authorization', auth);
+    expect(res.status).toBe(200);
+    return res.body as { as_of: string; service_score: number; offers: { buy_url: string }[] };
+  };
+
+  it('serves a repeated name from the cache, with each key its own purchase links', async () => {
+    const [app] = apps;
+    const [first, second] = [await bearer(app!), await bearer(app!)];
+    const findProduct = jest.spyOn(app!.get(LookupRepository), 'findProduct');
+    const a = await get(app!, first);
+    const b = await get(app!, second);
+    const c = await get(app!, first, `${LOOKUP}&detail=compact`);
+    expect(findProduct).toHaveBeenCalledTimes(2); // full once, compact once
+    findProduct.mockRestore();
+    expect(a.offers[0]!.buy_url).not.toBe(b.offers[0]!.buy_url);
+    expect({ ...a, offers: [] }).toEqual({ ...b, offers: [] });
+    expect(c).not.toHaveProperty('summary');
+  });
+
+  it('drops cached answers on every instance when a new catalog is published', async () => {
+    const keys = await Promise.all(apps.map((app) => bearer(app)));
+    const before = await Promise.all(apps.map((app, i) => get(app, keys[i]!)));
+    for (const body of before) expect(body.as_of).toBe('2026-11-01T00:00:00.000Z');
+
+    await publish(90, '2026-11-20T00:00:00Z');
+    const deadline = Date.now() + 3_000; // NOTIFY is immediate; the poll bounds it at 2 s
+    for (const [i, app] of apps.entries()) {
+      let body = await get(app, keys[i]!);
+      while (body.as_of !== '2026-11-20T00:00:00.000Z' && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 50));
+        body = await get(app, keys[i]!);
+      }
+      expect(body.as_of).toBe('2026-11-20T00:00:00.000Z');
+      expect(body.service_score).toBeGreaterThan(before[i]!.service_score);
+    }
+  });
+});
