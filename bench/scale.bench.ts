@@ -8,11 +8,12 @@ import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
 import { benchOutDir, ensureCatalogFile } from './lib/catalog-file.js';
-import { freePort, runNode } from './lib/processes.js';
+import { freePort, procStatusMb, runNode } from './lib/processes.js';
 import { formatFailures, formatReport, type EvalReport } from './resolution/evaluate.js';
 import { generatedQueries } from './resolution/generated-queries.js';
 import { latencyChart } from './scale/chart.js';
-import { qualityOverHttp } from './scale/quality.js';
+import { shuffled } from './scale/names.js';
+import { cachedAnswerIsFresh, qualityOverHttp } from './scale/quality.js';
 import { RATIOS, VARIANTS, runRounds, type RoundsResult, type Variant } from './scale/rounds.js';
 import { DirectDriver, Service } from './scale/targets.js';
 
@@ -46,7 +47,7 @@ const short = values.short;
 const sizes = (values.sizes ?? (short ? '10000' : '10000,100000,1000000')).split(',').map(Number);
 const seconds = Number(values.seconds ?? (short ? 3 : 10));
 const rounds = Number(values.runs ?? (short ? 2 : 3));
-const count = Number(values.count ?? (short ? 300 : 1000));
+const count = Number(values.count ?? (short ? 200 : 1000));
 const connections = Number(values.connections);
 const seed = Number(values.seed);
 if ([...sizes, seconds, rounds, count, connections].some((n) => !(Number.isInteger(n) && n > 0)))
@@ -68,6 +69,10 @@ interface SizeResult extends RoundsResult {
   readonly loadAverage: number[];
   readonly importSeconds: number;
   readonly quality: Omit<EvalReport, 'failures' | 'perKind'>;
+  /** The hot name's answer after the rounds equals a fresh (uncached) answer to it. */
+  readonly cacheCorrect: boolean;
+  /** VmRSS of the service once it listens, before any request. */
+  readonly serviceIdleMb: number;
   readonly servicePeakMb: number;
   readonly seconds: number;
   readonly connections: number;
@@ -82,7 +87,7 @@ function commit(): string {
 async function measureSize(products: number): Promise<SizeResult> {
   const loadAverage = os.loadavg().map((l) => +l.toFixed(2));
   const catalog = await ensureCatalogFile(products, seed);
-  const labelled = generatedQueries({ products, seed, count });
+  const labelled = shuffled(generatedQueries({ products, seed, count }), seed);
   const queries = labelled.map((q) => q.query);
   const hotName = labelled.find((q) => q.kind === 'exact')!.query;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-scale-'));
@@ -125,6 +130,7 @@ async function measureSize(products: number): Promise<SizeResult> {
       Service.start(env),
       DirectDriver.start(env, queriesFile),
     ]);
+    const serviceIdleMb = await procStatusMb(service.pid, 'VmRSS');
     const quality = await qualityOverHttp(service.origin, key, labelled, database.url);
     console.log(formatReport(`resolution over HTTP, ${products} products`, quality));
     if (quality.failures.length) console.log(formatFailures(quality));
@@ -140,6 +146,7 @@ async function measureSize(products: number): Promise<SizeResult> {
       rounds,
       connections,
     });
+    const cacheCorrect = await cachedAnswerIsFresh(service.origin, key, hotName);
     const { failures: _f, perKind: _k, ...qualitySummary } = quality;
     return {
       products,
@@ -148,6 +155,8 @@ async function measureSize(products: number): Promise<SizeResult> {
       loadAverage,
       importSeconds: +imported.seconds.toFixed(1),
       quality: qualitySummary,
+      cacheCorrect,
+      serviceIdleMb,
       servicePeakMb: await service.peakMb(),
       seconds,
       connections,
@@ -185,10 +194,11 @@ function table(r: SizeResult): string {
   const q = r.quality;
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
   lines.push(
-    `service RSS under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
+    `service RSS: idle ${n(r.serviceIdleMb, 0)} MB, under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
     `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
       `recall ${pct(q.recall)} (goal >= ${pct(GOALS.recall)}), refusals ${pct(q.correctRefusalRate)} ` +
       `(goal >= ${pct(GOALS.refusals)})${q.errors ? `, errors ${q.errors}` : ''}`,
+    `hot name's answer after the rounds equals a fresh answer: ${r.cacheCorrect ? 'yes' : 'NO'}`,
     `import ${r.importSeconds} s; goals for distinct lookups: p50 <= ${GOALS.p50} ms, p99 <= ${GOALS.p99} ms, >= ${GOALS.rps}/s`,
   );
   return lines.join('\n');

@@ -1,5 +1,6 @@
 // The latency of distinct lookups against catalog size, as a small hand-written SVG: log x
-// axis (catalog size), linear y axis (ms), p50 and p99 series, the goals as dashed lines.
+// axis (catalog size), log y axis (ms: the goals are a few ms, slow runs take seconds, and
+// growth reads as slope on both), p50 and p99 series, the goals as dashed lines.
 
 export interface ChartPoint {
   readonly products: number;
@@ -20,9 +21,11 @@ export function latencyChart(points: readonly ChartPoint[], subtitle: string): s
   // Always at least 10k..1M, so charts of different runs line up.
   const lo = Math.floor(Math.log10(Math.min(1e4, ...sorted.map((p) => p.products))));
   const hi = Math.ceil(Math.log10(Math.max(1e6, ...sorted.map((p) => p.products))));
-  const yMax = niceCeil(Math.max(30, ...sorted.map((p) => p.p99)) * 1.1);
+  // Decades of milliseconds from 1 ms to above the slowest p99 (at least 100 ms).
+  const yTop = Math.max(2, Math.ceil(Math.log10(Math.max(1, ...sorted.map((p) => p.p99)))));
   const x = (n: number) => M.left + ((Math.log10(n) - lo) / (hi - lo)) * (W - M.left - M.right);
-  const y = (ms: number) => H - M.bottom - (ms / yMax) * (H - M.top - M.bottom);
+  const y = (ms: number) =>
+    H - M.bottom - (Math.log10(Math.max(ms, 1)) / yTop) * (H - M.top - M.bottom);
   const f = (n: number) => n.toFixed(1);
 
   const parts: string[] = [
@@ -38,21 +41,21 @@ export function latencyChart(points: readonly ChartPoint[], subtitle: string): s
       `<text x="${px}" y="${H - M.bottom + 16}" text-anchor="middle">${(10 ** e).toLocaleString('en-US')}</text>`,
     );
   }
-  for (let i = 0; i <= 5; i++) {
-    const ms = (yMax / 5) * i;
+  for (let e = 0; e <= yTop; e++) {
+    const ms = 10 ** e;
     parts.push(
       `<line x1="${M.left}" y1="${f(y(ms))}" x2="${W - M.right}" y2="${f(y(ms))}" stroke="#eee"/>`,
-      `<text x="${M.left - 6}" y="${f(y(ms) + 4)}" text-anchor="end">${+ms.toFixed(1)}</text>`,
+      `<text x="${M.left - 6}" y="${f(y(ms) + 4)}" text-anchor="end">${ms.toLocaleString('en-US')}</text>`,
     );
   }
   parts.push(
     `<text x="${(M.left + W - M.right) / 2}" y="${H - 12}" text-anchor="middle">products in the catalog (log scale)</text>`,
-    `<text transform="translate(16 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">latency (ms)</text>`,
+    `<text transform="translate(16 ${(M.top + H - M.bottom) / 2}) rotate(-90)" text-anchor="middle">latency (ms, log scale)</text>`,
   );
   for (const goal of GOALS) {
     parts.push(
       `<line x1="${M.left}" y1="${f(y(goal.ms))}" x2="${W - M.right}" y2="${f(y(goal.ms))}" stroke="#999" stroke-dasharray="4 4"/>`,
-      `<text x="${W - M.right + 4}" y="${f(y(goal.ms) + 4)}" fill="#777">${goal.label}</text>`,
+      `<text x="${M.left + 4}" y="${f(y(goal.ms) - 4)}" fill="#777">${goal.label}</text>`,
     );
   }
   for (const [key, colour] of [
@@ -77,12 +80,6 @@ export function latencyChart(points: readonly ChartPoint[], subtitle: string): s
   }
   parts.push('</svg>');
   return parts.join('\n') + '\n';
-}
-
-/** 1, 2 or 5 times a power of ten, at least n. */
-function niceCeil(n: number): number {
-  const p = 10 ** Math.floor(Math.log10(n));
-  return ([1, 2, 5, 10].find((m) => m * p >= n) ?? 10) * p;
 }
 
 function escape(text: string): string {

@@ -22,3 +22,23 @@ export function distinctName(queries: readonly string[], index: number): string 
   const pass = Math.floor(index / queries.length);
   return queries[index % queries.length]! + suffix(pass);
 }
+
+/**
+ * The items in a seeded random order. Generated queries come grouped by kind; shuffled, any
+ * stretch of the sequence (one short run) is the whole mix, not mostly one kind.
+ */
+export function shuffled<T>(items: readonly T[], seed: number): T[] {
+  let state = (seed * 0x9e3779b1) | 0;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0; // mulberry32
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}

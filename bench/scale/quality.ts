@@ -66,3 +66,22 @@ async function productIds(databaseUrl: string, names: string[]): Promise<Map<str
     await client.end();
   }
 }
+
+/**
+ * Whether the hot name's answer, served after its rounds (from the cache, where there is
+ * one), equals a fresh answer: the same name with a mark the normaliser drops ('#', which the
+ * distinct names never use) is a new cache key resolved from scratch.
+ */
+export async function cachedAnswerIsFresh(
+  origin: string,
+  key: string,
+  name: string,
+): Promise<boolean> {
+  const ask = async (productName: string) => {
+    const url = `${origin}/v1/product-intelligence?product_name=${encodeURIComponent(productName)}`;
+    const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+    return `${response.status} ${await response.text()}`;
+  };
+  const [hot, fresh] = [await ask(name), await ask(`${name} #`)];
+  return hot === fresh;
+}

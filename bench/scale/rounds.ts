@@ -1,3 +1,4 @@
+import { setTimeout } from 'node:timers/promises';
 import { distinctName } from './names.js';
 import { drive } from './load.js';
 import { medianOf, median, type Measured } from './stats.js';
@@ -73,6 +74,9 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
     const { result, rssMb } = await service.withRss(load);
     serviceRssMb = Math.max(serviceRssMb, rssMb);
+    // autocannon walks away from the requests in flight at its deadline, but the service
+    // still finishes them: let it, or a slow run steals the start of the next one.
+    await setTimeout(Math.min(5000, Math.max(100, 1.2 * result.p99)));
     return result;
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
