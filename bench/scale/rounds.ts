@@ -1,4 +1,3 @@
-import { setTimeout } from 'node:timers/promises';
 import { distinctName } from './names.js';
 import { drive } from './load.js';
 import { medianOf, median, type Measured } from './stats.js';
@@ -30,6 +29,8 @@ export interface RoundsOptions {
   readonly warmupSeconds: number;
   readonly rounds: number;
   readonly connections: number;
+  /** Variants not to run. */
+  readonly skip?: readonly Variant[];
 }
 
 export interface RoundsResult {
@@ -55,7 +56,8 @@ const LOOKUP = '/v1/product-intelligence';
 export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   const { service, direct, queries, connections } = options;
   // The service and the direct driver each cache by name: every name either is asked is new
-  // to it. Index 0.. of the sequence (the queries as labelled) went to the quality pass.
+  // to it. Indices 0.. of the sequence (the queries as labelled) went to the quality pass.
+  // Distinct HTTP runs come before direct ones in a round (VARIANTS' order).
   let nextHttp = queries.length;
   let nextDirect = queries.length;
   const name = () => distinctName(queries, nextHttp++);
@@ -74,9 +76,7 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
     const { result, rssMb } = await service.withRss(load);
     serviceRssMb = Math.max(serviceRssMb, rssMb);
-    // autocannon walks away from the requests in flight at its deadline, but the service
-    // still finishes them: let it, or a slow run steals the start of the next one.
-    await setTimeout(Math.min(5000, Math.max(100, 1.2 * result.p99)));
+    await service.idle();
     return result;
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
@@ -97,14 +97,16 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     single1: (s) => http(single, s, 1),
     batch1: (s) => http(batch, s, 1),
   };
-  const variants = Object.keys(VARIANTS) as Variant[];
+  const variants = (Object.keys(VARIANTS) as Variant[]).filter((v) => !options.skip?.includes(v));
 
   for (const variant of variants) await measure[variant](options.warmupSeconds);
-  const runs = Object.fromEntries(variants.map((v) => [v, [] as Measured[]])) as Record<
-    Variant,
-    Measured[]
-  >;
+  const runs = Object.fromEntries(
+    Object.keys(VARIANTS).map((v) => [v, [] as Measured[]]),
+  ) as Record<Variant, Measured[]>;
   for (let round = 1; round <= options.rounds; round++) {
+    // HTTP and direct runs of a round start at the same name (each process has its own
+    // cache), so the pair sees the same stretch of the mix, whose costs vary widely.
+    nextHttp = nextDirect = Math.max(nextHttp, nextDirect);
     for (const variant of variants) {
       const m = await measure[variant](options.seconds);
       runs[variant].push(m);
@@ -120,13 +122,14 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     const rounds = runs.distinct.map((_, i) => f(i));
     return { rounds, median: median(rounds) };
   };
-  const r = (v: Variant, i: number) => runs[v][i]!;
+  // A skipped variant has no runs: its ratios are NaN.
+  const none: Measured = { rps: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0 };
+  const r = (v: Variant, i: number) => runs[v][i] ?? none;
   return {
     runs,
-    medians: Object.fromEntries(variants.map((v) => [v, medianOf(runs[v])])) as Record<
-      Variant,
-      Measured
-    >,
+    medians: Object.fromEntries(
+      Object.keys(VARIANTS).map((v) => [v, medianOf(runs[v as Variant])]),
+    ) as Record<Variant, Measured>,
     ratios: {
       httpOverDirect: perRound((i) => r('distinct', i).rps / r('direct', i).rps),
       hotOverBare: perRound((i) => r('hot', i).rps / r('bare', i).rps),

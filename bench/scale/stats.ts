@@ -12,9 +12,9 @@ export interface Measured {
   readonly errors: number;
 }
 
-/** Nearest-rank quantile of sorted values (0 when empty). */
+/** Nearest-rank quantile of sorted values (NaN when empty: a run with no completed request). */
 export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
+  if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
@@ -33,9 +33,9 @@ export function summarise(
   };
 }
 
-/** The median; the mean of the middle two of an even count (two runs are common). */
+/** The median of the numbers (NaN ignored); the mean of the middle two of an even count. */
 export function median(xs: readonly number[]): number {
-  const sorted = [...xs].sort((a, b) => a - b);
+  const sorted = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
   const mid = sorted.length / 2;
   if (sorted.length === 0) return NaN;
   return Number.isInteger(mid) ? (sorted[mid - 1]! + sorted[mid]!) / 2 : sorted[Math.floor(mid)]!;

@@ -53,6 +53,12 @@ export class Service {
     }
   }
 
+  /** Waits until the service handles no request (see serve.ts, GET /bench/idle). */
+  async idle(): Promise<void> {
+    const response = await fetch(`${this.origin}/bench/idle`);
+    if (!response.ok) throw new Error(`GET /bench/idle answered ${response.status}`);
+  }
+
   /** Peak resident memory over the process's life so far. */
   peakMb(): Promise<number> {
     return procStatusMb(this.pid, 'VmHWM');
