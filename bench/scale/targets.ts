@@ -65,6 +65,7 @@ export class Service {
   }
 
   async stop(): Promise<void> {
+    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
     const exited = new Promise((resolve) => this.child.once('exit', resolve));
     this.child.kill('SIGTERM');
     await exited;
@@ -72,7 +73,11 @@ export class Service {
 }
 
 export class DirectDriver {
-  private constructor(private readonly child: ChildProcess) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    /** Rejects when the driver exits: raced with every wait, so a crash never hangs the bench. */
+    private readonly died: Promise<never>,
+  ) {}
 
   /** Forks node dist/bench/scale/direct.js QUERIES_FILE and waits until it is ready. */
   static async start(env: NodeJS.ProcessEnv, queriesFile: string): Promise<DirectDriver> {
@@ -82,24 +87,25 @@ export class DirectDriver {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
-    await Promise.race([ready, exitError(child, 'the direct driver')]);
-    return new DirectDriver(child);
+    const died = exitError(child, 'the direct driver');
+    await Promise.race([ready, died]);
+    return new DirectDriver(child, died);
   }
 
   /** One run; `next` is the index after the last name it used. */
-  run(run: DirectRun): Promise<{ measured: Measured; next: number }> {
+  async run(run: DirectRun): Promise<{ measured: Measured; next: number }> {
     const result = new Promise<{ measured: Measured; next: number }>((resolve) =>
       this.child.once('message', (message) =>
         resolve(message as { measured: Measured; next: number }),
       ),
     );
     this.child.send(run);
-    return result;
+    return await Promise.race([result, this.died]);
   }
 
   async stop(): Promise<void> {
-    const exited = new Promise((resolve) => this.child.once('exit', resolve));
+    if (this.child.exitCode !== null) return;
     this.child.send('stop');
-    await exited;
+    await this.died.catch(() => undefined);
   }
 }
