@@ -19,6 +19,7 @@ import { DirectDriver, Service } from './scale/targets.js';
 
 // npm run bench -- [--sizes 10000,100000,1000000] [--seconds 10] [--runs 3] [--count 1000]
 // npm run bench:short   (10,000 products, short runs, results under bench/out only: for CI)
+// npm run bench -- --report-only   (tables, RESULTS.md rows and chart from the results file)
 //
 // Issue 8's scale benchmark. Per catalog size: a fresh disposable embedded PostgreSQL, the
 // generated catalog (cached in bench/out) loaded by the real `catalog:import`; the service
@@ -35,6 +36,7 @@ import { DirectDriver, Service } from './scale/targets.js';
 const { values } = parseArgs({
   options: {
     short: { type: 'boolean', default: false },
+    'report-only': { type: 'boolean', default: false },
     sizes: { type: 'string' },
     seconds: { type: 'string' },
     runs: { type: 'string' },
@@ -182,7 +184,7 @@ async function measureSize(products: number): Promise<SizeResult> {
 function table(r: SizeResult): string {
   const n = (x: number, digits = 1) => (Number.isNaN(x) ? 'n/a' : x.toFixed(digits));
   const lines = [
-    `\n== ${r.products.toLocaleString('en-US')} products: medians of ${rounds} rounds of ${seconds} s, ` +
+    `\n== ${r.products.toLocaleString('en-US')} products: medians of ${r.runs.distinct.length} rounds of ${r.seconds} s, ` +
       `${r.connections} connections unless noted (load average at start ${r.loadAverage.join(' ')}) ==`,
     `${'run'.padEnd(36)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}` +
       `${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
@@ -214,20 +216,25 @@ function table(r: SizeResult): string {
   return lines.join('\n');
 }
 
-/** A row for bench/RESULTS.md. */
+/** A row of the table in bench/RESULTS.md, in its format. */
 function markdownRow(r: SizeResult): string {
-  const m = r.medians;
-  const x = (v: number) => v.toFixed(2);
-  return (
-    `| ${r.products.toLocaleString('en-US')} | ${m.distinct.p50.toFixed(1)} / ${m.distinct.p99.toFixed(1)} ms ` +
-    `| ${m.distinct.rps.toFixed(0)} | ${m.direct.rps.toFixed(0)} | ${x(r.ratios.httpOverDirect.median)} ` +
-    `| ${m.hot.rps.toFixed(0)} / ${m.bare.rps.toFixed(0)} / ${m.barePublic.rps.toFixed(0)} ` +
-    `| ${x(r.ratios.hotOverBare.median)} / ${x(r.ratios.hotOverBarePublic.median)} ` +
-    `| ${x(r.ratios.batchOverSingle1.median)} / ${x(r.ratios.batchOverSingle.median)} ` +
-    `| ${r.serviceRssMb.toFixed(0)} / ${r.servicePeakMb.toFixed(0)} MB ` +
-    `| ${(100 * r.quality.wrongProductRate).toFixed(2)}% / ${(100 * r.quality.recall).toFixed(2)}% / ` +
-    `${(100 * r.quality.correctRefusalRate).toFixed(2)}% |`
-  );
+  const { medians: m, ratios } = r;
+  const int = (v: number) => (Number.isNaN(v) ? 'n/a' : Math.round(v).toLocaleString('en-US'));
+  const x = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(2));
+  const pct = (v: number) => `${(100 * v).toFixed(2)}%`;
+  const cells = [
+    r.products.toLocaleString('en-US'),
+    `${int(m.distinct.p50)} / ${int(m.distinct.p99)} ms`,
+    int(m.distinct.rps),
+    int(m.direct.rps),
+    x(ratios.httpOverDirect.median),
+    `${int(m.hot.rps)} / ${int(m.bare.rps)} / ${int(m.barePublic.rps)}`,
+    `${x(ratios.hotOverBare.median)}, ${x(ratios.hotOverBarePublic.median)}`,
+    `${x(ratios.batchOverSingle1.median)} (${x(ratios.batchOverSingle.median)})`,
+    `${int(r.serviceRssMb)} / ${int(r.servicePeakMb)} MB`,
+    `${pct(r.quality.wrongProductRate)} / ${pct(r.quality.recall)} / ${pct(r.quality.correctRefusalRate)}`,
+  ];
+  return `| ${cells.join(' | ')} |`;
 }
 
 async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
@@ -249,13 +256,18 @@ async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
 
 async function main(): Promise<void> {
   const results: SizeResult[] = [];
-  for (const products of sizes) {
+  // --report-only: no measuring; the tables, rows and chart of what the results file holds.
+  for (const products of values['report-only'] ? [] : sizes) {
     progress(`${products} products: catalog and queries`);
     const result = await measureSize(products);
     console.log(table(result));
     results.push(result);
   }
   const all = await saveResults(results);
+  if (values['report-only']) {
+    for (const r of all) console.log(table(r));
+    results.push(...all);
+  }
   const points = all.map((r) => ({ products: r.products, ...r.medians.distinct }));
   const subtitle = `${os.cpus().length} cores, service and PostgreSQL on one shared machine; ${connections} connections; medians of rounds`;
   await writeFile(chartFile, latencyChart(points, subtitle));
