@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '../database/generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { CRITERIA, type Criterion } from '../synthesis/taxonomy.js';
-import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
+import { CRITERIA } from '../synthesis/taxonomy.js';
+import type { CriterionPriors, OfferRecord, ProductRecord } from '../synthesis/synthesis.types.js';
 import type { CandidateTerms } from './candidate-terms.js';
 
 /** A product that may be what a query names, with every name it is known by. */
@@ -22,6 +22,11 @@ export interface TermMatch {
   /** 1 for the query term itself; trigram similarity for a close term. */
   similarity: number;
 }
+
+/** A product row with its reviews and offers as JSON (timestamps as text). */
+type ProductRow = Omit<ProductRecord, 'offers'> & {
+  offers: (Omit<OfferRecord, 'priceAsOf'> & { priceAsOf: string })[];
+};
 
 /** One catalog import: its id keys cached answers, its time is every answer's as_of. */
 export interface Publication {
@@ -89,31 +94,24 @@ export class LookupRepository {
        ORDER BY r.weight DESC, p.id`);
   }
 
+  /** A product with its reviews and offers, in one round trip. */
   async findProduct(id: string): Promise<ProductRecord | undefined> {
-    const product = await this.prisma.product.findUnique({
-      where: { id },
-      include: { reviews: true, offers: true },
-    });
-    if (!product) return undefined;
+    const [row] = await this.prisma.$queryRaw<ProductRow[]>(Prisma.sql`
+      SELECT p.id, p.name, p.brand, p.category,
+             coalesce((SELECT json_agg(json_build_object(
+                        'source', r.source, 'sourceType', r.source_type, 'score', r.score,
+                        'summary', r.summary, 'criteria', r.criteria))
+                         FROM reviews r WHERE r.product_id = p.id), '[]') AS reviews,
+             coalesce((SELECT json_agg(json_build_object(
+                        'offerId', o.id::text, 'retailerName', o.retailer_name,
+                        'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
+                         FROM offers o WHERE o.product_id = p.id), '[]') AS offers
+        FROM products p
+       WHERE p.id = ${id}`);
+    if (!row) return undefined;
     return {
-      id: product.id,
-      name: product.name,
-      brand: product.brand,
-      category: product.category,
-      reviews: product.reviews.map((r) => ({
-        source: r.source,
-        sourceType: r.sourceType,
-        score: r.score,
-        summary: r.summary,
-        criteria: r.criteria as Partial<Record<Criterion, number>>,
-      })),
-      offers: product.offers.map((o) => ({
-        offerId: o.id.toString(),
-        retailerName: o.retailerName,
-        price: o.price.toNumber(),
-        priceAsOf: o.priceAsOf,
-        url: o.url,
-      })),
+      ...row,
+      offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
     };
   }
 
