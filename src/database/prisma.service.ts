@@ -1,19 +1,22 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { DatabaseServer } from './database-server.js';
 import { PrismaClient } from './generated/prisma/client.js';
 
 /**
- * pg_trgm's operators (`%`, `<%`) read their thresholds from these settings; every
- * connection starts with the values candidate generation was tuned with.
+ * The one database client. Prisma and the hot lookup queries share one pg pool: Prisma for
+ * typed access, `pool` for the few statements run on every lookup, which go as named
+ * prepared statements (parsed and planned once per connection, not once per lookup).
  */
-const TRIGRAM_THRESHOLDS =
-  '-c pg_trgm.similarity_threshold=0.3 -c pg_trgm.word_similarity_threshold=0.5';
-
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  readonly pool: pg.Pool;
+
   constructor(server: DatabaseServer) {
-    super({ adapter: new PrismaPg({ connectionString: server.url, options: TRIGRAM_THRESHOLDS }) });
+    const pool = new pg.Pool({ connectionString: server.url });
+    super({ adapter: new PrismaPg(pool) });
+    this.pool = pool;
   }
 
   async onModuleInit(): Promise<void> {
@@ -22,5 +25,6 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    await this.pool.end();
   }
 }
