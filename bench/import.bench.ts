@@ -1,13 +1,12 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, chmod } from 'node:fs/promises';
+import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
+import { ensureCatalogFile } from './lib/catalog-file.js';
+import { runNode } from './lib/processes.js';
 
 // npm run bench:import -- [--products 1000000] [--seed 1]
 // Generates a catalog (cached under bench/out), starts a disposable embedded PostgreSQL,
@@ -21,49 +20,8 @@ const { values } = parseArgs({
   },
 });
 const products = Number(values.products);
-const root = projectRoot();
-const outDir = path.join(root, 'bench', 'out');
-const file = path.join(outDir, `catalog-${products}-seed${values.seed}.jsonl`);
 
-async function run(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: string) {
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  if (stdoutFile) child.stdout.pipe(createWriteStream(stdoutFile));
-  else child.stdout.pipe(process.stdout);
-  child.stderr.pipe(process.stderr);
-  let peakKb = 0;
-  const sampler = setInterval(() => {
-    readFile(`/proc/${child.pid}/status`, 'utf8')
-      .then((status) => {
-        peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
-      })
-      .catch(() => undefined);
-  }, 100);
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearInterval(sampler);
-  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
-  return { seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 };
-}
-
-await mkdir(outDir, { recursive: true });
-if (!existsSync(file)) {
-  const generated = await run(
-    [
-      'dist/src/catalog/catalog-generate.command.js',
-      '--products',
-      String(products),
-      '--seed',
-      values.seed,
-    ],
-    process.env,
-    file,
-  );
-  console.log(`generated ${file} in ${generated.seconds.toFixed(1)} s`);
-}
+const file = await ensureCatalogFile(products, Number(values.seed));
 
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-'));
 await chmod(dataDir, 0o755);
@@ -87,7 +45,10 @@ try {
   await admin.query('SELECT pg_reload_conf()');
   await admin.end();
   const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
-  const result = await run(['dist/src/catalog/catalog-import.command.js', file, '--replace'], env);
+  const result = await runNode(
+    ['dist/src/catalog/catalog-import.command.js', file, '--replace'],
+    env,
+  );
   const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
   console.log(
     JSON.stringify({

@@ -53,7 +53,7 @@ export const envSchema = z
     /** Redis shared by every instance for the rate budget. Unset: in-process memory. */
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     /** Memory for cached answers, in MiB (0 turns the cache off). */
-    LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(64),
+    LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
     /** Weights of source types in criterion scores (decisions.md, Synthesis). */
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
     /** How many ratings' worth of weight the category prior carries. */

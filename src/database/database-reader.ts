@@ -7,16 +7,21 @@ import {
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { Metrics } from '../health/metrics.service.js';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
-import { pgAdapter } from './pg-adapter.js';
+import { pgPool } from './pg-adapter.js';
 import { PrismaService } from './prisma.service.js';
 
 /** How often each replica's replay position is compared with the primary's. */
 const CHECK_EVERY_MS = 1_000;
 
+/** A database to read from: Prisma, and its pool for the prepared lookup statements. */
+export type ReadClient = PrismaClient & { readonly pool: pg.Pool };
+
 interface Replica {
   name: string;
-  client: PrismaClient;
+  client: ReadClient;
   /** Reachable and within DATABASE_REPLICA_MAX_LAG_BYTES of the primary at the last check. */
   usable: boolean;
 }
@@ -46,15 +51,15 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
     @Optional() private readonly metrics?: Metrics,
   ) {
     this.maxLag = BigInt(config.env.DATABASE_REPLICA_MAX_LAG_BYTES);
-    this.replicas = config.env.DATABASE_REPLICA_URLS.map((url, i) => ({
-      name: `replica ${i + 1} (${new URL(url).host})`,
-      client: new PrismaClient({ adapter: pgAdapter(url, config) }),
-      usable: false,
-    }));
+    this.replicas = config.env.DATABASE_REPLICA_URLS.map((url, i) => {
+      const pool = pgPool(url, config);
+      const client = Object.assign(new PrismaClient({ adapter: new PrismaPg(pool) }), { pool });
+      return { name: `replica ${i + 1} (${new URL(url).host})`, client, usable: false };
+    });
   }
 
   /** The client a read-only query should use now. */
-  client(): PrismaClient {
+  client(): ReadClient {
     const usable = this.replicas.filter((r) => r.usable);
     const replica = usable[this.turn++ % Math.max(1, usable.length)];
     this.metrics?.databaseRead(replica ? 'replica' : 'primary');
@@ -70,7 +75,12 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
-    await Promise.all(this.replicas.map((r) => r.client.$disconnect().catch(() => undefined)));
+    await Promise.all(
+      this.replicas.map(async (r) => {
+        await r.client.$disconnect().catch(() => undefined);
+        await r.client.pool.end().catch(() => undefined);
+      }),
+    );
   }
 
   /** Marks each replica usable or not; a failed check makes it unusable, never throws. */

@@ -1,14 +1,25 @@
 import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from './database-server.js';
 import { PrismaClient } from './generated/prisma/client.js';
-import { pgAdapter } from './pg-adapter.js';
+import { pgPool } from './pg-adapter.js';
 
-/** The primary: every write, and every read when no replica is configured or caught up. */
+/**
+ * The primary's client: every write, and every read when no replica is configured or caught
+ * up. Prisma and the hot lookup queries share one pg pool: Prisma for typed access, `pool`
+ * for the few statements run on every lookup, which go as named prepared statements
+ * (parsed and planned once per connection, not once per lookup).
+ */
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  readonly pool: pg.Pool;
+
   constructor(server: DatabaseServer, config: AppConfig) {
-    super({ adapter: pgAdapter(server.url, config) });
+    const pool = pgPool(server.url, config);
+    super({ adapter: new PrismaPg(pool) });
+    this.pool = pool;
   }
 
   async onModuleInit(): Promise<void> {
@@ -17,5 +28,6 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
 
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
+    await this.pool.end();
   }
 }

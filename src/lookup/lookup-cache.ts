@@ -26,8 +26,8 @@ export class LookupCache {
     if (config.env.LOOKUP_CACHE_MB === 0) return;
     this.answers = new LRUCache({
       maxSize: config.env.LOOKUP_CACHE_MB * 1024 * 1024,
-      // UTF-16 length of the body's JSON: close to what the objects hold in memory.
-      sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.body).length * 2),
+      // An answer's objects take about four bytes of heap per character of its JSON.
+      sizeCalculation: (answer) => Math.max(1, JSON.stringify(answer.body).length * 4),
     });
   }
 

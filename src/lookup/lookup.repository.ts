@@ -2,8 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Prisma } from '../database/generated/prisma/client.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { CRITERIA, type Criterion } from '../synthesis/taxonomy.js';
-import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
+import { CRITERIA } from '../synthesis/taxonomy.js';
+import type { CriterionPriors, OfferRecord, ProductRecord } from '../synthesis/synthesis.types.js';
 import type { CandidateTerms } from './candidate-terms.js';
 
 /** A product that may be what a query names, with every name it is known by. */
@@ -24,11 +24,70 @@ export interface TermMatch {
   similarity: number;
 }
 
+/** A product row with its reviews and offers as JSON (timestamps as text). */
+type ProductRow = Omit<ProductRecord, 'offers'> & {
+  offers: (Omit<OfferRecord, 'priceAsOf'> & { priceAsOf: string })[];
+};
+
 /** One catalog import: its id keys cached answers, its time is every answer's as_of. */
 export interface Publication {
   id: number;
   publishedAt: Date;
 }
+
+// The statements of every lookup, as text for named prepared statements.
+
+const FIND_TERMS = `
+  SELECT term AS "queryTerm", term, df, 1::float8 AS similarity
+    FROM search_terms
+   WHERE term = ANY($1::text[])
+  UNION ALL
+  SELECT q.word, c.word, c.df, c.similarity
+    FROM unnest($2::text[]) AS q(word)
+   CROSS JOIN LATERAL (
+         SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity
+           FROM search_words
+          ORDER BY word <-> q.word
+          LIMIT $3) c
+   WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
+
+const candidates = (filter: string) => `
+  WITH weights AS (SELECT * FROM unnest($2::text[], $3::float8[]) AS w(term, weight)),
+       ranked AS (
+         SELECT n.product_id,
+                max((SELECT sum(w.weight) FROM weights w WHERE w.term = ANY(n.terms))) AS weight
+           FROM product_search_names n
+          WHERE ${filter}
+          GROUP BY n.product_id
+          ORDER BY weight DESC, n.product_id
+          LIMIT $4)
+  SELECT p.id, p.name, p.brand, p.category,
+         (SELECT array_agg(s.name_norm) FROM product_search_names s
+           WHERE s.product_id = p.id) AS names
+    FROM ranked r
+    JOIN products p ON p.id = r.product_id
+   ORDER BY r.weight DESC, p.id`;
+const CANDIDATES_ANY = candidates('n.terms && $1::text[]');
+const CANDIDATES_ALL = candidates('n.terms @> $1::text[]');
+
+const FIND_PRODUCT = `
+  SELECT p.id, p.name, p.brand, p.category,
+         coalesce((SELECT json_agg(json_build_object(
+                    'source', r.source, 'sourceType', r.source_type, 'score', r.score,
+                    'summary', r.summary, 'criteria', r.criteria))
+                     FROM reviews r WHERE r.product_id = p.id), '[]') AS reviews,
+         coalesce((SELECT json_agg(json_build_object(
+                    'offerId', o.id::text, 'retailerName', o.retailer_name,
+                    'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
+                     FROM offers o WHERE o.product_id = p.id), '[]') AS offers
+    FROM products p
+   WHERE p.id = $1`;
+
+const LATEST_PUBLICATION = `
+  SELECT id, published_at AS "publishedAt"
+    FROM catalog_publications
+   ORDER BY imported_at DESC, id DESC
+   LIMIT 1`;
 
 /** Where no rating exists anywhere, a criterion's prior is the middle of the scale. */
 const NEUTRAL_PRIOR = 50;
@@ -48,19 +107,7 @@ export class LookupRepository {
    * catalog's digit-free words, a small table at any catalog size.
    */
   async findTerms(terms: string[], words: string[], perWord: number): Promise<TermMatch[]> {
-    return await this.reader.client().$queryRaw<TermMatch[]>(Prisma.sql`
-      SELECT term AS "queryTerm", term, df, 1::float8 AS similarity
-        FROM search_terms
-       WHERE term = ANY(${terms}::text[])
-      UNION ALL
-      SELECT q.word, c.word, c.df, c.similarity
-        FROM unnest(${words}::text[]) AS q(word)
-       CROSS JOIN LATERAL (
-             SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity
-               FROM search_words
-              ORDER BY word <-> q.word
-              LIMIT ${perWord}) c
-       WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`);
+    return await this.prepared<TermMatch>('lookup-find-terms', FIND_TERMS, [terms, words, perWord]);
   }
 
   /**
@@ -71,54 +118,19 @@ export class LookupRepository {
     { narrow, all, weighted }: CandidateTerms,
     limit: number,
   ): Promise<CandidateProduct[]> {
-    const filter = all
-      ? Prisma.sql`n.terms @> ${narrow}::text[]`
-      : Prisma.sql`n.terms && ${narrow}::text[]`;
-    return await this.reader.client().$queryRaw<CandidateProduct[]>(Prisma.sql`
-      WITH weights AS (
-             SELECT * FROM unnest(${weighted.map((w) => w.term)}::text[],
-                                  ${weighted.map((w) => w.weight)}::float8[]) AS w(term, weight)),
-           ranked AS (
-             SELECT n.product_id,
-                    max((SELECT sum(w.weight) FROM weights w WHERE w.term = ANY(n.terms))) AS weight
-               FROM product_search_names n
-              WHERE ${filter}
-              GROUP BY n.product_id
-              ORDER BY weight DESC, n.product_id
-              LIMIT ${limit})
-      SELECT p.id, p.name, p.brand, p.category,
-             (SELECT array_agg(s.name_norm) FROM product_search_names s
-               WHERE s.product_id = p.id) AS names
-        FROM ranked r
-        JOIN products p ON p.id = r.product_id
-       ORDER BY r.weight DESC, p.id`);
+    const values = [narrow, weighted.map((w) => w.term), weighted.map((w) => w.weight), limit];
+    return all
+      ? await this.prepared<CandidateProduct>('lookup-candidates-all', CANDIDATES_ALL, values)
+      : await this.prepared<CandidateProduct>('lookup-candidates-any', CANDIDATES_ANY, values);
   }
 
+  /** A product with its reviews and offers, in one round trip. */
   async findProduct(id: string): Promise<ProductRecord | undefined> {
-    const product = await this.reader.client().product.findUnique({
-      where: { id },
-      include: { reviews: true, offers: true },
-    });
-    if (!product) return undefined;
+    const [row] = await this.prepared<ProductRow>('lookup-find-product', FIND_PRODUCT, [id]);
+    if (!row) return undefined;
     return {
-      id: product.id,
-      name: product.name,
-      brand: product.brand,
-      category: product.category,
-      reviews: product.reviews.map((r) => ({
-        source: r.source,
-        sourceType: r.sourceType,
-        score: r.score,
-        summary: r.summary,
-        criteria: r.criteria as Partial<Record<Criterion, number>>,
-      })),
-      offers: product.offers.map((o) => ({
-        offerId: o.id.toString(),
-        retailerName: o.retailerName,
-        price: o.price.toNumber(),
-        priceAsOf: o.priceAsOf,
-        url: o.url,
-      })),
+      ...row,
+      offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
     };
   }
 
@@ -167,11 +179,12 @@ export class LookupRepository {
 
   /** The catalog publication answers come from: the latest import. */
   async latestPublication(): Promise<Publication | undefined> {
-    return (
-      (await this.reader.client().catalogPublication.findFirst({
-        orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
-        select: { id: true, publishedAt: true },
-      })) ?? undefined
-    );
+    const [row] = await this.prepared<Publication>('lookup-publication', LATEST_PUBLICATION, []);
+    return row;
+  }
+
+  /** A statement run on every lookup: prepared once per connection under its name. */
+  private async prepared<T extends object>(name: string, text: string, values: unknown[]) {
+    return (await this.reader.client().pool.query<T>({ name, text, values })).rows;
   }
 }

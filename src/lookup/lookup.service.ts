@@ -3,6 +3,7 @@ import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
+import type { CriterionPriors } from '../synthesis/synthesis.types.js';
 import { LookupCache, type CachedAnswer } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
 import { LookupRepository } from './lookup.repository.js';
@@ -14,6 +15,7 @@ import { PublishedCatalog } from './published-catalog.js';
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
   private readonly logger = new Logger('Resolution');
+  private priors = { publication: -1, byCategory: new Map<string, CriterionPriors>() };
 
   constructor(
     private readonly resolver: NameResolver,
@@ -53,7 +55,7 @@ export class LookupService {
       const offerIds: string[] = []; // in the order the body lists the offers
       const body = this.synthesis.synthesize({
         product,
-        priors: await this.repository.priorsOf(product.category),
+        priors: await this.priorsOf(publication.id, product.category),
         publishedAt: publication.publishedAt,
         resolution: { confidence: outcome.confidence, other_matches },
         buyUrl: (offer) => {
@@ -70,6 +72,19 @@ export class LookupService {
   /** The names of a batch, resolved together; results in request order. */
   async lookupMany(names: string[], keyId?: string): Promise<LookupResult[]> {
     return await Promise.all(names.map((name) => this.lookup(name, 'full', keyId)));
+  }
+
+  /** A category's priors change only with the catalog: kept per publication. */
+  private async priorsOf(publication: number, category: string): Promise<CriterionPriors> {
+    if (this.priors.publication !== publication)
+      this.priors = { publication, byCategory: new Map() };
+    const byCategory = this.priors.byCategory;
+    let priors = byCategory.get(category);
+    if (!priors) {
+      priors = await this.repository.priorsOf(category);
+      byCategory.set(category, priors);
+    }
+    return priors;
   }
 
   /** The answer with its purchase links signed for the key that asked. */

@@ -56,6 +56,18 @@ describe('matchName', () => {
     expect(score('galaxy s24+', 'Samsung Galaxy S24 Plus', 'Samsung')).toBeGreaterThan(0.9);
   });
 
+  it('takes a short word right after the model code for a variant too (ST, FE, GPS)', () => {
+    expect(
+      matchName('gearloft volt iu77 400wh', candidate('Gearloft Volt IU77 ST 400Wh')).rejected,
+    ).toBeDefined();
+    expect(
+      matchName('galaxy s24', candidate('Samsung Galaxy S24 FE', 'Samsung')).rejected,
+    ).toBeDefined();
+    expect(score('Gearloft Volt IU77 ST 400Wh', 'Gearloft Volt IU77 ST 400Wh')).toBe(1);
+    // Not after a code: an ordinary word, and "2nd Gen" stays a generation.
+    expect(score('kindle paperwhite 11th gen', 'Kindle Paperwhite (11th Gen)', 'Amazon')).toBe(1);
+  });
+
   it('forgives a missing brand and typos in ordinary words, but not an unknown word', () => {
     expect(score('wh-1000xm5', 'Sony WH-1000XM5')).toBeGreaterThan(0.95);
     expect(

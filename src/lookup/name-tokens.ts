@@ -49,6 +49,9 @@ const SYNONYMS: Record<string, string> = {
 const RUNS = /\p{L}+|\p{N}+/gu;
 const DIGITS = /^\p{N}+$/u;
 
+const isModelPart = (token: Token | undefined) =>
+  token?.kind === 'code' || token?.kind === 'number';
+
 export function tokenize(name: string): Token[] {
   const tokens: Token[] = [];
   const words = normaliseName(name)
@@ -81,11 +84,18 @@ export function tokenize(name: string): Token[] {
       }
       const text = SYNONYMS[run] ?? run;
       // Letters glued to digits, or a short standalone prefix before a number: a model code.
-      const nextStartsWithDigit = !mixed && /^\p{N}/u.test(words[w + 1] ?? '');
+      // ...but not before a measure: the ST of "IU77 ST 400Wh" is no prefix of the 400 Wh.
+      const nextWord = words[w + 1] ?? '';
+      const nextStartsWithDigit =
+        !mixed && /^\p{N}/u.test(nextWord) && !UNITS.has(nextWord.replace(/^\p{N}+/u, ''));
       const code =
         (mixed && !VARIANT_WORDS.has(text)) ||
         (run.length <= 2 && nextStartsWithDigit && !VARIANT_WORDS.has(text));
-      const kind = VARIANT_WORDS.has(text) ? 'variant' : code ? 'code' : 'word';
+      // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
+      // a designator of a different model, like the known variant words.
+      const designator =
+        !mixed && !code && /^\p{L}{2,3}$/u.test(text) && isModelPart(previous) && r === 0;
+      const kind = VARIANT_WORDS.has(text) || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
   });

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { mkdir, rename } from 'node:fs/promises';
+import path from 'node:path';
+import { projectRoot } from '../../src/config/project-root.js';
+import { runNode } from './processes.js';
+
+/** Where generated catalogs are cached (git-ignored). */
+export const benchOutDir = () => path.join(projectRoot(), 'bench', 'out');
+
+/**
+ * The generated catalog of `products` products, written by the real `catalog:generate`
+ * command (from dist/) on first use and cached under bench/out. Written to a temporary name
+ * first, so an interrupted run never leaves a truncated catalog behind as the cache.
+ */
+export async function ensureCatalogFile(products: number, seed: number): Promise<string> {
+  const file = path.join(benchOutDir(), `catalog-${products}-seed${seed}.jsonl`);
+  if (existsSync(file)) return file;
+  await mkdir(benchOutDir(), { recursive: true });
+  const partial = `${file}.partial`;
+  const args = ['--products', String(products), '--seed', String(seed)];
+  const generated = await runNode(
+    ['dist/src/catalog/catalog-generate.command.js', ...args],
+    process.env,
+    partial,
+  );
+  await rename(partial, file);
+  console.error(`generated ${file} in ${generated.seconds.toFixed(1)} s`);
+  return file;
+}

@@ -1,0 +1,55 @@
+import { spawn } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import { finished } from 'node:stream/promises';
+import { projectRoot } from '../../src/config/project-root.js';
+
+// Small process helpers the benches share.
+
+/** A TCP port free right now on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A line of /proc/<pid>/status in MiB (VmRSS, VmHWM), or 0 once the process is gone. */
+export async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Runs `node ARGS` from the project root to completion: wall time and peak resident memory
+ * (VmHWM, sampled from /proc because the kernel forgets it at exit). Stdout goes to the
+ * terminal or to a file; a non-zero exit throws.
+ */
+export async function runNode(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: string) {
+  const child = spawn(process.execPath, args, {
+    cwd: projectRoot(),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const file = stdoutFile === undefined ? undefined : createWriteStream(stdoutFile);
+  child.stdout.pipe(file ?? process.stdout);
+  child.stderr.pipe(process.stderr);
+  let peakMb = 0;
+  const sampler = setInterval(() => {
+    void procStatusMb(child.pid!, 'VmHWM').then((mb) => (peakMb = Math.max(peakMb, mb)));
+  }, 100);
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearInterval(sampler);
+  if (file) await finished(file); // flushed before the caller reads or renames it
+  if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
+  return { seconds: (performance.now() - started) / 1000, peakMb };
+}

@@ -1,0 +1,73 @@
+import type { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { summarise, type Measured } from './stats.js';
+
+// autocannon's programmatic API (it ships no types; this is the part used here). Latencies
+// are taken from its 'response' events in fractional milliseconds: its own histogram keeps
+// whole milliseconds, too coarse for a 5 ms goal.
+
+interface Request {
+  method?: string;
+  path?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+interface Options {
+  url: string;
+  connections: number;
+  duration: number;
+  headers: Record<string, string>;
+  requests: { setupRequest: (request: Request) => Request }[];
+}
+interface Result {
+  duration: number;
+  errors: number;
+  timeouts: number;
+}
+type Autocannon = (
+  options: Options,
+  done: (error: Error | null, result: Result) => void,
+) => EventEmitter;
+const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+
+export interface LoadOptions {
+  /** http://host:port of the service. */
+  readonly origin: string;
+  readonly key: string;
+  readonly seconds: number;
+  readonly connections: number;
+  /** The next request to send (called once per request: a place to make each one distinct). */
+  readonly next: () => Request;
+}
+
+/** One autocannon run; 2xx responses count as completed, anything else as non-2xx. */
+export function drive(options: LoadOptions): Promise<Measured> {
+  const latencies: number[] = [];
+  let non2xx = 0;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.origin,
+        connections: options.connections,
+        duration: options.seconds,
+        headers: { authorization: `Bearer ${options.key}` },
+        requests: [
+          {
+            setupRequest: (request) => {
+              const next = options.next();
+              return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve(summarise(latencies, result.duration, { non2xx, errors: result.errors }));
+      },
+    );
+    instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+      if (status >= 200 && status < 300) latencies.push(ms);
+      else non2xx++;
+    });
+  });
+}
