@@ -165,6 +165,8 @@ describe('Security headers and limits', () => {
     );
     expect(res.text).toMatch(/lookup_resolutions_total\{outcome="not_found"\} [3-9]/);
     expect(res.text).toMatch(/process_resident_memory_bytes/);
+    // The same key within 2 s: the verified-key cache answers.
+    expect(res.text).toMatch(/cache_lookups_total\{cache="verified_keys",result="hit"\} [1-9]/);
     expect(res.text).not.toContain(auth.slice('Bearer '.length));
   });
 });

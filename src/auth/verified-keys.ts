@@ -1,5 +1,6 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { Metrics } from '../health/metrics.service.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeysService, type KeyCheck } from './api-keys.service.js';
 
@@ -21,6 +22,8 @@ export class VerifiedKeys implements OnModuleDestroy {
   constructor(
     private readonly keys: ApiKeysService,
     private readonly repository: ApiKeyRepository,
+    /** Absent in the admin commands, which have no metrics. */
+    @Optional() private readonly metrics?: Metrics,
   ) {
     this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
     this.timer.unref();
@@ -31,7 +34,9 @@ export class VerifiedKeys implements OnModuleDestroy {
     const id = createHash('sha256').update(key).digest('base64url');
     const now = Date.now();
     let entry = this.cache.get(id);
-    if (!entry || entry.until <= now) {
+    const hit = entry !== undefined && entry.until > now;
+    this.metrics?.cacheLookup('verified_keys', hit);
+    if (!entry || !hit) {
       if (this.cache.size >= MAX_CACHED) this.cache.clear();
       entry = { check: await this.keys.check(key), until: now + CACHE_MS };
       this.cache.set(id, entry);
