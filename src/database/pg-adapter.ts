@@ -5,7 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 export function pgPool(url: string, config: AppConfig): pg.Pool {
   const { DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_POOL_SIZE } =
     config.env;
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString: url,
     max: DATABASE_POOL_SIZE,
     // Every query is bounded twice: the server cancels a slow statement, and the client
@@ -17,4 +17,9 @@ export function pgPool(url: string, config: AppConfig): pg.Pool {
     // TCP keepalive notices a peer that vanished without closing the connection.
     keepAlive: true,
   });
+  // An idle connection the server ends (a restart, a failover, a dropped database) is
+  // discarded by the pool; the error it emits must not crash the process, including after
+  // Prisma has let go of the pool on shutdown.
+  pool.on('error', () => undefined);
+  return pool;
 }
