@@ -63,12 +63,12 @@ describe(LookupCache.name, () => {
   it('serves a repeated name from the cache, with each key its own purchase links', async () => {
     const [app] = apps;
     const [first, second] = [await bearer(app!), await bearer(app!)];
-    const findProduct = jest.spyOn(app!.get(LookupRepository), 'findProduct');
+    const findProducts = jest.spyOn(app!.get(LookupRepository), 'findProducts');
     const a = await get(app!, first);
     const b = await get(app!, second);
     const c = await get(app!, first, `${LOOKUP}&detail=compact`);
-    expect(findProduct).toHaveBeenCalledTimes(2); // full once, compact once
-    findProduct.mockRestore();
+    expect(findProducts).toHaveBeenCalledTimes(2); // full once, compact once
+    findProducts.mockRestore();
     expect(a.offers[0]!.buy_url).not.toBe(b.offers[0]!.buy_url);
     expect({ ...a, offers: [] }).toEqual({ ...b, offers: [] });
     expect(c).not.toHaveProperty('summary');

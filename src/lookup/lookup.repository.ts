@@ -70,7 +70,7 @@ const candidates = (filter: string) => `
 const CANDIDATES_ANY = candidates('n.terms && $1::text[]');
 const CANDIDATES_ALL = candidates('n.terms @> $1::text[]');
 
-const FIND_PRODUCT = `
+const FIND_PRODUCTS = `
   SELECT p.id, p.name, p.brand, p.category,
          coalesce((SELECT json_agg(json_build_object(
                     'source', r.source, 'sourceType', r.source_type, 'score', r.score,
@@ -81,7 +81,7 @@ const FIND_PRODUCT = `
                     'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
                      FROM offers o WHERE o.product_id = p.id), '[]') AS offers
     FROM products p
-   WHERE p.id = $1`;
+   WHERE p.id = ANY($1::text[])`;
 
 const LATEST_PUBLICATION = `
   SELECT id, published_at AS "publishedAt"
@@ -124,14 +124,13 @@ export class LookupRepository {
       : await this.prepared<CandidateProduct>('lookup-candidates-any', CANDIDATES_ANY, values);
   }
 
-  /** A product with its reviews and offers, in one round trip. */
-  async findProduct(id: string): Promise<ProductRecord | undefined> {
-    const [row] = await this.prepared<ProductRow>('lookup-find-product', FIND_PRODUCT, [id]);
-    if (!row) return undefined;
-    return {
+  /** Products with their reviews and offers, in one round trip. */
+  async findProducts(ids: string[]): Promise<ProductRecord[]> {
+    const rows = await this.prepared<ProductRow>('lookup-find-products', FIND_PRODUCTS, [ids]);
+    return rows.map((row) => ({
       ...row,
       offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
-    };
+    }));
   }
 
   /** The category's mean of each criterion; the catalog-wide mean where it has none. */

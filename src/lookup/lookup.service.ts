@@ -3,14 +3,14 @@ import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
-import type { CriterionPriors } from '../synthesis/synthesis.types.js';
+import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
 import { LookupCache, type CachedAnswer } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
-import { LookupRepository } from './lookup.repository.js';
-import { NameResolver } from './name-resolver.service.js';
+import { LookupRepository, type Publication } from './lookup.repository.js';
+import { NameResolver, type ResolutionOutcome } from './name-resolver.service.js';
 import { PublishedCatalog } from './published-catalog.js';
 
-/** Both lookups: resolve the name, then synthesize the product's assessment. */
+/** Both lookups: resolve the names, then synthesize each product's assessment. */
 @Injectable()
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
@@ -27,51 +27,74 @@ export class LookupService {
   ) {}
 
   async lookup(name: string, detail: Detail, keyId?: string): Promise<LookupResult> {
-    const cached = this.cache.get(this.catalog.current.id, detail, name);
-    if (cached) {
-      this.logger.debug(cached.explanation);
-      return this.forKey(cached, keyId);
-    }
-    // A miss reads the publication afresh, so an answer is never older than its as_of.
-    const [outcome, publication] = await Promise.all([
-      this.resolver.resolve(name),
-      this.catalog.refresh(),
-    ]);
-    const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
-    const product = outcome.productId
-      ? await this.repository.findProduct(outcome.productId)
-      : undefined;
-    const explanation = JSON.stringify(outcome.explanation);
-    this.logger.debug(explanation);
-    let answer: CachedAnswer;
-    if (!product) {
-      const body = {
-        found: false as const,
-        other_matches,
-        as_of: publication.publishedAt.toISOString(),
-      };
-      answer = { body, offerIds: [], explanation };
-    } else {
-      const offerIds: string[] = []; // in the order the body lists the offers
-      const body = this.synthesis.synthesize({
-        product,
-        priors: await this.priorsOf(publication.id, product.category),
-        publishedAt: publication.publishedAt,
-        resolution: { confidence: outcome.confidence, other_matches },
-        buyUrl: (offer) => {
-          offerIds.push(offer.offerId);
-          return this.links.urlFor({ offerId: offer.offerId });
-        },
-      });
-      answer = { body: detail === 'compact' ? toCompact(body) : body, offerIds, explanation };
-    }
-    this.cache.set(publication.id, detail, name, answer);
-    return this.forKey(answer, keyId);
+    return (await this.answer([name], detail, keyId))[0]!;
   }
 
   /** The names of a batch, resolved together; results in request order. */
   async lookupMany(names: string[], keyId?: string): Promise<LookupResult[]> {
-    return await Promise.all(names.map((name) => this.lookup(name, 'full', keyId)));
+    return await this.answer(names, 'full', keyId);
+  }
+
+  /**
+   * Cached answers where there are; the other names resolved together, their products read
+   * in one query. A miss reads the publication afresh, so no answer is older than its as_of.
+   */
+  private async answer(names: string[], detail: Detail, keyId?: string): Promise<LookupResult[]> {
+    const current = this.catalog.current.id;
+    const answers = new Map<string, CachedAnswer>();
+    for (const name of names) {
+      const cached = this.cache.get(current, detail, name);
+      if (cached) answers.set(name, cached);
+    }
+    const missing = [...new Set(names.filter((name) => !answers.has(name)))];
+    if (missing.length > 0) {
+      const [outcomes, publication] = await Promise.all([
+        this.resolver.resolveMany(missing),
+        this.catalog.refresh(),
+      ]);
+      const ids = [...new Set(outcomes.flatMap((o) => (o.productId ? [o.productId] : [])))];
+      const products = new Map(
+        (ids.length > 0 ? await this.repository.findProducts(ids) : []).map((p) => [p.id, p]),
+      );
+      for (const [i, name] of missing.entries()) {
+        const outcome = outcomes[i]!;
+        const product = outcome.productId ? products.get(outcome.productId) : undefined;
+        const answer = await this.compose(outcome, product, publication, detail);
+        this.cache.set(publication.id, detail, name, answer);
+        answers.set(name, answer);
+      }
+    }
+    return names.map((name) => {
+      const answer = answers.get(name)!;
+      this.logger.debug(answer.explanation);
+      return this.forKey(answer, keyId);
+    });
+  }
+
+  private async compose(
+    outcome: ResolutionOutcome,
+    product: ProductRecord | undefined,
+    publication: Publication,
+    detail: Detail,
+  ): Promise<CachedAnswer> {
+    const explanation = JSON.stringify(outcome.explanation);
+    const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
+    if (!product) {
+      const as_of = publication.publishedAt.toISOString();
+      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation };
+    }
+    const offerIds: string[] = []; // in the order the body lists the offers
+    const body = this.synthesis.synthesize({
+      product,
+      priors: await this.priorsOf(publication.id, product.category),
+      publishedAt: publication.publishedAt,
+      resolution: { confidence: outcome.confidence, other_matches },
+      buyUrl: (offer) => {
+        offerIds.push(offer.offerId);
+        return this.links.urlFor({ offerId: offer.offerId });
+      },
+    });
+    return { body: detail === 'compact' ? toCompact(body) : body, offerIds, explanation };
   }
 
   /** A category's priors change only with the catalog: kept per publication. */

@@ -64,6 +64,10 @@ describe('matchName', () => {
       matchName('galaxy s24', candidate('Samsung Galaxy S24 FE', 'Samsung')).rejected,
     ).toBeDefined();
     expect(score('Gearloft Volt IU77 ST 400Wh', 'Gearloft Volt IU77 ST 400Wh')).toBe(1);
+    expect(
+      matchName('Kordia Wave LY-3480 (2nd Gen)', candidate('Kordia Wave LY-3480 Go (2nd Gen)'))
+        .rejected,
+    ).toBeDefined();
     // Not after a code: an ordinary word, and "2nd Gen" stays a generation.
     expect(score('kindle paperwhite 11th gen', 'Kindle Paperwhite (11th Gen)', 'Amazon')).toBe(1);
   });

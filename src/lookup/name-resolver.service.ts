@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
+import { LookupRepository, type CandidateProduct, type TermMatch } from './lookup.repository.js';
 import { matchName } from './name-matcher.js';
 import { normaliseName } from './name-normaliser.js';
 import { candidateTerms } from './candidate-terms.js';
@@ -43,8 +43,40 @@ export class NameResolver {
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
-    const normalised = normaliseName(query);
-    const products = normalised === '' ? [] : await this.candidates(normalised);
+    return (await this.resolveMany([query]))[0]!;
+  }
+
+  /**
+   * Several names together (a batch): one vocabulary query for all their terms, then each
+   * name's candidates concurrently. Each outcome is what resolve() gives for that name.
+   */
+  async resolveMany(queries: readonly string[]): Promise<ResolutionOutcome[]> {
+    const plans = queries.map((query) => {
+      const normalised = normaliseName(query);
+      // Ordinary words may be misspelt; numbers and model codes must match exactly.
+      const words = normalised
+        .split(' ')
+        .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
+      return { terms: normalised === '' ? [] : searchTerms(normalised), words };
+    });
+    const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
+    const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
+    const matches =
+      terms.length === 0 ? [] : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
+    const byQueryTerm = new Map<string, TermMatch[]>();
+    for (const match of matches)
+      byQueryTerm.set(match.queryTerm, [...(byQueryTerm.get(match.queryTerm) ?? []), match]);
+    const candidates = await Promise.all(
+      plans.map(async (plan) => {
+        const own = new Set([...plan.terms, ...plan.words]);
+        const chosen = candidateTerms([...own].flatMap((term) => byQueryTerm.get(term) ?? []));
+        return chosen ? await this.repository.findCandidates(chosen, CANDIDATE_LIMIT) : [];
+      }),
+    );
+    return queries.map((query, i) => this.decideAmong(query, candidates[i]!));
+  }
+
+  private decideAmong(query: string, products: CandidateProduct[]): ResolutionOutcome {
     const explained = products.map((product) => this.score(query, product));
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
@@ -71,21 +103,6 @@ export class NameResolver {
       })),
       explanation,
     };
-  }
-
-  /** The products the query may name: by its rarest terms, ranked by all of them. */
-  private async candidates(normalised: string): Promise<CandidateProduct[]> {
-    // Ordinary words may be misspelt; numbers and model codes must match exactly.
-    const words = normalised
-      .split(' ')
-      .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
-    const matches = await this.repository.findTerms(
-      searchTerms(normalised),
-      words,
-      CLOSE_TERMS_PER_WORD,
-    );
-    const terms = candidateTerms(matches);
-    return terms ? await this.repository.findCandidates(terms, CANDIDATE_LIMIT) : [];
   }
 
   /** A product's score: the best of its names and aliases. */

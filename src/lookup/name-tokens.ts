@@ -32,6 +32,10 @@ export const VARIANT_WORDS = new Set([
   'digital',
   'xl',
   'neo',
+  'go',
+  'touch',
+  'active',
+  'sport',
 ]);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
@@ -84,10 +88,12 @@ export function tokenize(name: string): Token[] {
       }
       const text = SYNONYMS[run] ?? run;
       // Letters glued to digits, or a short standalone prefix before a number: a model code.
-      // ...but not before a measure: the ST of "IU77 ST 400Wh" is no prefix of the 400 Wh.
+      // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
+      // the 400 Wh, nor the GO of "LY-3480 Go (2nd Gen)" of the 2nd.
       const nextWord = words[w + 1] ?? '';
+      const suffix = nextWord.replace(/^\p{N}+/u, '');
       const nextStartsWithDigit =
-        !mixed && /^\p{N}/u.test(nextWord) && !UNITS.has(nextWord.replace(/^\p{N}+/u, ''));
+        !mixed && /^\p{N}/u.test(nextWord) && !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
       const code =
         (mixed && !VARIANT_WORDS.has(text)) ||
         (run.length <= 2 && nextStartsWithDigit && !VARIANT_WORDS.has(text));

@@ -72,6 +72,9 @@ interface QuotaCommands {
 export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
   private readonly logger = new Logger(RedisQuotaStorage.name);
   private readonly redis: Redis & QuotaCommands;
+  /** Charge members are unique across instances: this instance's id and a sequence. */
+  private readonly instance = randomBytes(6).toString('base64url');
+  private sequence = 0;
 
   constructor(url: string) {
     super();
@@ -83,6 +86,8 @@ export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
       commandTimeout: 1_000,
       connectTimeout: 2_000,
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+      // Concurrent charges go out in one write: fewer syscalls on the hot path.
+      enableAutoPipelining: true,
     });
     redis.defineCommand('quotaConsume', { numberOfKeys: 2, lua: CONSUME });
     let reported = false;
@@ -106,7 +111,7 @@ export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
       cost,
       limit,
       windowMs,
-      randomBytes(9).toString('base64url'),
+      `${this.instance}.${(this.sequence += 1)}`,
     );
     return { allowed: allowed === 1, used, resetMs, retryMs };
   }
