@@ -167,6 +167,8 @@ describe('Security headers and limits', () => {
     expect(res.text).toMatch(/process_resident_memory_bytes/);
     // The same key within 2 s: the verified-key cache answers.
     expect(res.text).toMatch(/cache_lookups_total\{cache="verified_keys",result="hit"\} [1-9]/);
+    // Names never asked before miss the answer cache.
+    expect(res.text).toMatch(/cache_lookups_total\{cache="answers",result="miss"\} [1-9]/);
     expect(res.text).not.toContain(auth.slice('Bearer '.length));
   });
 });

@@ -1,4 +1,5 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Metrics } from '../health/metrics.service.js';
 import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
@@ -24,6 +25,7 @@ export class LookupService {
     private readonly links: PurchaseLinks,
     private readonly catalog: PublishedCatalog,
     private readonly cache: LookupCache,
+    @Optional() private readonly metrics?: Metrics,
   ) {}
 
   async lookup(name: string, detail: Detail, keyId?: string): Promise<LookupResult> {
@@ -44,6 +46,7 @@ export class LookupService {
     const answers = new Map<string, CachedAnswer>();
     for (const name of names) {
       const cached = this.cache.get(current, detail, name);
+      this.metrics?.cacheLookup('answers', cached !== undefined);
       if (cached) answers.set(name, cached);
     }
     const missing = [...new Set(names.filter((name) => !answers.has(name)))];

@@ -14,6 +14,8 @@ import { ProblemException, invalidRequest } from '../common/problem.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
+import { Metrics } from '../health/metrics.service.js';
+import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
 
 /** The server's name and version as MCP clients see them: the package's own. */
@@ -46,6 +48,7 @@ export class McpService {
   constructor(
     private readonly lookups: LookupService,
     private readonly quota: QuotaService,
+    private readonly metrics: Metrics,
   ) {}
 
   async handle(req: Request, res: Response, keyId: string): Promise<void> {
@@ -79,6 +82,9 @@ export class McpService {
   ): Promise<CallToolResult> {
     try {
       const body = await this.run(tool, args, keyId, res);
+      // The HTTP interceptor counts the controllers' answers; these are the tools'.
+      const results = 'results' in body ? (body.results as LookupResult[]) : [body as LookupResult];
+      for (const result of results) this.metrics.resolution(result.found);
       return {
         content: [{ type: 'text', text: JSON.stringify(body) }],
         structuredContent: body as Record<string, unknown>,
