@@ -15,6 +15,7 @@ import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
 import { QuotaService, type QuotaState } from '../src/quota/quota.service.js';
+import { freePort } from './lib/processes.js';
 
 // npm run bench:quota -- [--seconds 5] [--rounds 10] [--connections 16]
 // The cost of auth plus quota per request: requests per second of a lookup through the real
@@ -30,16 +31,6 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '16' },
   },
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function startRedis(): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
