@@ -7,6 +7,7 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { loggingParams } from './common/logging.js';
+import { TrustProxy } from './common/trust-proxy.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
 import { AppConfig } from './config/app-config.js';
@@ -30,7 +31,12 @@ import { McpModule } from './mcp/mcp.module.js';
     HealthModule,
     DashboardModule,
   ],
-  providers: [DemoCatalogSeeder, FirstKeyIssuer, { provide: APP_FILTER, useClass: ProblemFilter }],
+  providers: [
+    TrustProxy,
+    DemoCatalogSeeder,
+    FirstKeyIssuer,
+    { provide: APP_FILTER, useClass: ProblemFilter },
+  ],
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

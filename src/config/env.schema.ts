@@ -46,6 +46,13 @@ export const envSchema = z
     PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
     /** Secret that signs purchase links (32+ characters). Required in production. */
     LINK_SIGNING_SECRET: optional(z.string().min(32)),
+    /**
+     * Express's "trust proxy": which proxies' X-Forwarded-For to believe for the client's
+     * address (sign-in throttling). A hop count ("1"), or addresses and subnets. Unset: none.
+     */
+    TRUST_PROXY: optional(
+      z.string().transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
+    ),
     /** Lookups per key in any rolling window (decisions.md, Rate limits); at least a batch. */
     QUOTA_LIMIT: optional(z.coerce.number().int().min(5).max(1_000_000)).default(120),
     /** Length of the rolling window, in seconds. */

@@ -12,6 +12,8 @@ export function csrfOf(page: string): string {
 /** A browser-like client of the dashboard: keeps its cookies, reads CSRF tokens from pages. */
 export class DashboardClient {
   readonly cookies = new Map<string, string>();
+  /** Sent with every request (X-Forwarded-For, for example). */
+  readonly headers: Record<string, string> = {};
 
   constructor(private readonly app: INestApplication) {}
 
@@ -35,7 +37,9 @@ export class DashboardClient {
   }
 
   async get(path: string): Promise<request.Response> {
-    return this.keep(await request(this.http).get(path).set('Cookie', this.cookieHeader));
+    return this.keep(
+      await request(this.http).get(path).set(this.headers).set('Cookie', this.cookieHeader),
+    );
   }
 
   /** Posts a form; `_csrf` is taken from `from` (a page path) unless given in the fields. */
@@ -49,6 +53,7 @@ export class DashboardClient {
     return this.keep(
       await request(this.http)
         .post(path)
+        .set(this.headers)
         .set('Cookie', this.cookieHeader)
         .type('form')
         .send(new URLSearchParams(body).toString()),
