@@ -1,8 +1,9 @@
 import { afterAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
-import { chmod, chown, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sharedBuffersMb } from '../src/database/embedded-database.js';
 import { freePort } from './setup/global-setup.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
@@ -36,6 +37,9 @@ describe('embedded default', () => {
     servers.push(first);
     expect(first.output()).toContain('Created the embedded PostgreSQL');
     expect(first.output()).toMatch(/Seeded the demo catalog: \d{3} products/);
+    // Its cache is sized for the machine, not PostgreSQL's 128 MB default.
+    const options = await readFile(path.join(dataDir, 'postgres', 'postmaster.opts'), 'utf8');
+    expect(options).toContain(`shared_buffers=${sharedBuffersMb()}MB`);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
     // The first key is printed once, and works.
     const firstKey = /Your first API key \(shown once; store it now\): (pi_[A-Za-z0-9_-]+)/.exec(

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { DatabaseReader } from '../src/database/database-reader.js';
 import { LookupCache } from '../src/lookup/lookup-cache.js';
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import { catalogFile, product } from './support/catalog-files.js';
@@ -43,7 +44,12 @@ describe(LookupCache.name, () => {
     await publish(60, '2026-11-01T00:00:00Z');
     apps = [
       await createTestApp({ DATABASE_URL: db.url, PUBLIC_BASE_URL: 'https://pi.example' }),
-      await createTestApp({ DATABASE_URL: db.url, PUBLIC_BASE_URL: 'https://pi.example' }),
+      // One connection, so that its prepared statements can be inspected.
+      await createTestApp({
+        DATABASE_URL: db.url,
+        PUBLIC_BASE_URL: 'https://pi.example',
+        DATABASE_POOL_SIZE: '1',
+      }),
     ];
   });
 
@@ -67,11 +73,47 @@ describe(LookupCache.name, () => {
     const a = await get(app!, first);
     const b = await get(app!, second);
     const c = await get(app!, first, `${LOOKUP}&detail=compact`);
-    expect(findProducts).toHaveBeenCalledTimes(2); // full once, compact once
+    // The product is read once: the compact answer comes from the same cached assessment.
+    expect(findProducts).toHaveBeenCalledTimes(1);
     findProducts.mockRestore();
     expect(a.offers[0]!.buy_url).not.toBe(b.offers[0]!.buy_url);
     expect({ ...a, offers: [] }).toEqual({ ...b, offers: [] });
     expect(c).not.toHaveProperty('summary');
+  });
+
+  it('assesses a product once for every name that resolves to it, each with its resolution', async () => {
+    const app = apps[1]!;
+    const auth = await bearer(app);
+    const findProducts = jest.spyOn(app.get(LookupRepository), 'findProducts');
+    const exact = await get(app, auth, '/v1/product-intelligence?product_name=Zephyr%20Aero%20X2');
+    const typo = await get(app, auth, '/v1/product-intelligence?product_name=zephir%20aero%20x2');
+    const dropped = await get(app, auth, '/v1/product-intelligence?product_name=Aero%20X2');
+    expect(findProducts).toHaveBeenCalledTimes(1);
+    findProducts.mockRestore();
+    const bodies = [exact, typo, dropped] as unknown as { resolution: { confidence: number } }[];
+    expect(bodies[0]!.resolution.confidence).toBe(1);
+    expect(bodies[1]!.resolution.confidence).toBeLessThan(1);
+    // Apart from the resolution (and each request's signed links), the answers are one body.
+    const rest = (body: object) => ({ ...body, resolution: undefined, offers: undefined });
+    expect(rest(typo)).toEqual(rest(exact));
+    expect(rest(dropped)).toEqual(rest(exact));
+  });
+
+  it('plans the statements of a lookup once, not once per name', async () => {
+    const app = apps[1]!;
+    const auth = await bearer(app);
+    for (const name of ['Zephyr Aero X3', 'Aero X2 Zephyr', 'Zephyr Aero', 'X2', 'Zephyr X2 Aero'])
+      await get(app, auth, `/v1/product-intelligence?product_name=${encodeURIComponent(name)}`);
+    const { rows } = await app.get(DatabaseReader).client().pool.query<{
+      name: string;
+      generic_plans: string;
+      custom_plans: string;
+    }>(`SELECT name, generic_plans, custom_plans FROM pg_prepared_statements`);
+    const candidates = rows.find((row) => row.name === 'lookup-candidates');
+    expect(Number(candidates?.generic_plans)).toBeGreaterThanOrEqual(5);
+    expect(rows.map((row) => [row.name, Number(row.custom_plans)])).toEqual(
+      rows.map((row) => [row.name, 0]),
+    );
   });
 
   it('drops cached answers on every instance when a new catalog is published', async () => {

@@ -93,7 +93,7 @@ describe(NameResolver.name, () => {
     const queries = demoQueries.slice(0, 100).map((q) => q.query);
     for (let i = 0; i < queries.length; i += 5) {
       const batch = queries.slice(i, i + 5);
-      const together = await demoResolver.resolveMany(batch);
+      const { outcomes: together } = await demoResolver.resolveMany(batch);
       const alone = await Promise.all(batch.map((query) => demoResolver.resolve(query)));
       expect(together).toEqual(alone);
     }

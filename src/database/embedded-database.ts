@@ -67,7 +67,10 @@ export class EmbeddedDatabase {
       persistent: true,
       createPostgresUser: isRoot,
       initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=2GB'],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'max_wal_size=2GB'],
+        ...['-c', `shared_buffers=${sharedBuffersMb()}MB`],
+      ],
       onLog: (message) => log(String(message).trim()),
       onError: (error) => log(String(error instanceof Error ? error.message : error).trim()),
     });
@@ -107,6 +110,16 @@ export class EmbeddedDatabase {
       await client.end();
     }
   }
+}
+
+/**
+ * PostgreSQL's own cache: an eighth of the machine's memory, between its 128 MB default and
+ * 1 GB. A million-product catalog reads about 1 GB of names, terms and products; from the
+ * 128 MB default most lookups go to the operating system for a page (bench/RESULTS.md).
+ * The server takes the memory as it uses it, not at start.
+ */
+export function sharedBuffersMb(totalBytes = os.totalmem()): number {
+  return Math.min(1024, Math.max(128, Math.floor(totalBytes / 8 / 1024 / 1024)));
 }
 
 function connectionUrl(password: string, port: number): string {

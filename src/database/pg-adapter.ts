@@ -16,6 +16,11 @@ export function pgPool(url: string, config: AppConfig): pg.Pool {
     connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
     // TCP keepalive notices a peer that vanished without closing the connection.
     keepAlive: true,
+    // The named statements of every lookup are planned once per connection. PostgreSQL
+    // otherwise plans them afresh for their arrays of terms on most executions, which cost
+    // more than running them (bench/RESULTS.md). Prisma's own statements are unnamed, so
+    // they are planned for their values as before.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // An idle connection the server ends (a restart, a failover, a dropped database) is
   // discarded by the pool; the error it emits must not crash the process, including after

@@ -13,7 +13,7 @@ export const MIN_SIMILARITY = 0.3;
  */
 export const SMALL_POOL = 200;
 const MAX_NARROWING_TERMS = 4;
-const MAX_COMMON_TERMS = 2;
+const MAX_COMMON_TERMS = 3;
 
 export interface CandidateTerms {
   /** Names carrying any of these (or, with `all`, every one of them) are the candidates. */
@@ -43,7 +43,14 @@ export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | 
     pool += df;
   }
   if (narrow.length === 0) {
-    const common = byCost.slice(0, MAX_COMMON_TERMS).map(([term]) => term);
+    const common: string[] = [];
+    for (const [term] of byCost) {
+      if (common.length === MAX_COMMON_TERMS) break;
+      // A join narrows no further than its own words: "kestralsummit" and "kestral" together
+      // match what "kestralsummit" does alone.
+      if (common.some((chosen) => chosen.includes(term) || term.includes(chosen))) continue;
+      common.push(term);
+    }
     return { narrow: common, all: common.length > 1, weighted };
   }
   return { narrow, all: false, weighted };

@@ -27,6 +27,14 @@ export interface TermMatch {
 /** A product row with its reviews and offers as JSON (timestamps as text). */
 type ProductRow = Omit<ProductRecord, 'offers'> & {
   offers: (Omit<OfferRecord, 'priceAsOf'> & { priceAsOf: string })[];
+  publicationId: number;
+};
+
+/** A candidate of name `query`, or (query null) the row saying only which publication. */
+type CandidateRow = CandidateProduct & {
+  publicationId: number | null;
+  publishedAt: Date;
+  query: number | null;
 };
 
 /** One catalog import: its id keys cached answers, its time is every answer's as_of. */
@@ -51,24 +59,48 @@ const FIND_TERMS = `
           LIMIT $3) c
    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
 
-const candidates = (filter: string) => `
-  WITH weights AS (SELECT * FROM unnest($2::text[], $3::float8[]) AS w(term, weight)),
-       ranked AS (
+// The candidates of every name of a lookup or batch, in one statement. Each term of each name
+// is a row of the arrays: the name's index, the term, its weight, whether it narrows, and
+// whether the name's narrowing terms must all be on a name (else any of them). Names carrying
+// them are ranked by the weight of the name's terms they carry; each name's best `$6` products
+// come back with every name they are known by. The catalog publication is read in the same
+// statement, so an answer and the publication it is cached under always agree; the one row
+// with no product says which publication it is when no name has a candidate.
+const ranked = (operator: '&&' | '@>', every: boolean) => `
+  SELECT q.query, c.product_id, c.weight
+    FROM queries q
+   CROSS JOIN LATERAL (
          SELECT n.product_id,
-                max((SELECT sum(w.weight) FROM weights w WHERE w.term = ANY(n.terms))) AS weight
+                max((SELECT sum(u.weight) FROM unnest(q.terms, q.weights) AS u(term, weight)
+                      WHERE u.term = ANY(n.terms))) AS weight
            FROM product_search_names n
-          WHERE ${filter}
+          WHERE n.terms ${operator} q.narrow
           GROUP BY n.product_id
           ORDER BY weight DESC, n.product_id
-          LIMIT $4)
-  SELECT p.id, p.name, p.brand, p.category,
+          LIMIT $6) c
+   WHERE ${every ? '' : 'NOT '}q.every`;
+
+const FIND_CANDIDATES = `
+  WITH queries AS (
+         SELECT query, array_agg(term) FILTER (WHERE narrows) AS narrow, array_agg(term) AS terms,
+                array_agg(weight) AS weights, bool_or(every) AS every
+           FROM unnest($1::int[], $2::text[], $3::float8[], $4::bool[], $5::bool[])
+                AS w(query, term, weight, narrows, every)
+          GROUP BY query),
+       ranked AS (${ranked('&&', false)}
+         UNION ALL ${ranked('@>', true)}),
+       publication AS (
+         SELECT id, published_at FROM catalog_publications
+          ORDER BY imported_at DESC, id DESC
+          LIMIT 1)
+  SELECT pub.id AS "publicationId", pub.published_at AS "publishedAt", r.query,
+         p.id, p.name, p.brand, p.category,
          (SELECT array_agg(s.name_norm) FROM product_search_names s
            WHERE s.product_id = p.id) AS names
-    FROM ranked r
-    JOIN products p ON p.id = r.product_id
-   ORDER BY r.weight DESC, p.id`;
-const CANDIDATES_ANY = candidates('n.terms && $1::text[]');
-const CANDIDATES_ALL = candidates('n.terms @> $1::text[]');
+    FROM (VALUES (1)) AS one(row)
+    LEFT JOIN publication pub ON true
+    LEFT JOIN (ranked r JOIN products p ON p.id = r.product_id) ON true
+   ORDER BY r.query, r.weight DESC, p.id`;
 
 const FIND_PRODUCTS = `
   SELECT p.id, p.name, p.brand, p.category,
@@ -79,7 +111,10 @@ const FIND_PRODUCTS = `
          coalesce((SELECT json_agg(json_build_object(
                     'offerId', o.id::text, 'retailerName', o.retailer_name,
                     'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
-                     FROM offers o WHERE o.product_id = p.id), '[]') AS offers
+                     FROM offers o WHERE o.product_id = p.id), '[]') AS offers,
+         (SELECT id FROM catalog_publications
+           ORDER BY imported_at DESC, id DESC
+           LIMIT 1) AS "publicationId"
     FROM products p
    WHERE p.id = ANY($1::text[])`;
 
@@ -111,26 +146,64 @@ export class LookupRepository {
   }
 
   /**
-   * Products with a name carrying any of the `narrow` terms (rare ones, so few rows), or all
-   * of them, ranked by the weight of the query's terms their best name carries, best first.
+   * For each name (undefined: no term of it is in the catalog), the products with a search
+   * name carrying any of its `narrow` terms, or all of them, ranked by the weight of its terms
+   * their best name carries, best first; and the publication they were read from.
    */
   async findCandidates(
-    { narrow, all, weighted }: CandidateTerms,
+    queries: readonly (CandidateTerms | undefined)[],
     limit: number,
-  ): Promise<CandidateProduct[]> {
-    const values = [narrow, weighted.map((w) => w.term), weighted.map((w) => w.weight), limit];
-    return all
-      ? await this.prepared<CandidateProduct>('lookup-candidates-all', CANDIDATES_ALL, values)
-      : await this.prepared<CandidateProduct>('lookup-candidates-any', CANDIDATES_ANY, values);
+  ): Promise<{ publication?: Publication; candidates: CandidateProduct[][] }> {
+    const [index, terms, weights, narrows, every]: [
+      number[],
+      string[],
+      number[],
+      boolean[],
+      boolean[],
+    ] = [[], [], [], [], []];
+    for (const [i, query] of queries.entries()) {
+      const narrow = new Set(query?.narrow);
+      for (const { term, weight } of query?.weighted ?? []) {
+        index.push(i);
+        terms.push(term);
+        weights.push(weight);
+        narrows.push(narrow.has(term));
+        every.push(query!.all);
+      }
+    }
+    const rows = await this.prepared<CandidateRow>('lookup-candidates', FIND_CANDIDATES, [
+      index,
+      terms,
+      weights,
+      narrows,
+      every,
+      limit,
+    ]);
+    const candidates = queries.map((): CandidateProduct[] => []);
+    for (const { query, id, name, brand, category, names } of rows)
+      if (query !== null) candidates[query]!.push({ id, name, brand, category, names });
+    const [{ publicationId, publishedAt }] = rows as [CandidateRow];
+    return {
+      ...(publicationId !== null && { publication: { id: publicationId, publishedAt } }),
+      candidates,
+    };
   }
 
-  /** Products with their reviews and offers, in one round trip. */
-  async findProducts(ids: string[]): Promise<ProductRecord[]> {
+  /**
+   * Products with their reviews and offers, in one round trip, and the publication they were
+   * read from (undefined when none of them exists).
+   */
+  async findProducts(
+    ids: string[],
+  ): Promise<{ publicationId?: number; products: ProductRecord[] }> {
     const rows = await this.prepared<ProductRow>('lookup-find-products', FIND_PRODUCTS, [ids]);
-    return rows.map((row) => ({
-      ...row,
-      offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
-    }));
+    return {
+      ...(rows[0] && { publicationId: rows[0].publicationId }),
+      products: rows.map(({ publicationId: _, ...row }) => ({
+        ...row,
+        offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
+      })),
+    };
   }
 
   /** The category's mean of each criterion; the catalog-wide mean where it has none. */

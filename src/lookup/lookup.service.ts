@@ -4,12 +4,13 @@ import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
+import { resolutionOf } from '../synthesis/synthesize.js';
 import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
-import { LookupCache, type CachedAnswer } from './lookup-cache.js';
+import { LookupCache, type CachedAnswer, type CachedAssessment } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
 import { LookupRepository, type Publication } from './lookup.repository.js';
 import { NameResolver, type ResolutionOutcome } from './name-resolver.service.js';
-import { PublishedCatalog } from './published-catalog.js';
+import { NEVER_PUBLISHED, PublishedCatalog } from './published-catalog.js';
 
 /** Both lookups: resolve the names, then synthesize each product's assessment. */
 @Injectable()
@@ -38,8 +39,9 @@ export class LookupService {
   }
 
   /**
-   * Cached answers where there are; the other names resolved together, their products read
-   * in one query. A miss reads the publication afresh, so no answer is older than its as_of.
+   * Cached answers where there are; the other names resolved together, and the products they
+   * resolve to assessed once per publication. Everything an answer says comes from the
+   * publication its candidates were read from, and is cached under it.
    */
   private async answer(names: string[], detail: Detail, keyId?: string): Promise<LookupResult[]> {
     const current = this.catalog.current.id;
@@ -51,19 +53,14 @@ export class LookupService {
     }
     const missing = [...new Set(names.filter((name) => !answers.has(name)))];
     if (missing.length > 0) {
-      const [outcomes, publication] = await Promise.all([
-        this.resolver.resolveMany(missing),
-        this.catalog.refresh(),
-      ]);
-      const ids = [...new Set(outcomes.flatMap((o) => (o.productId ? [o.productId] : [])))];
-      const products = new Map(
-        (ids.length > 0 ? await this.repository.findProducts(ids) : []).map((p) => [p.id, p]),
-      );
+      const resolved = await this.resolver.resolveMany(missing);
+      const publication = resolved.publication ?? NEVER_PUBLISHED;
+      const { assessments, consistent } = await this.assess(publication, resolved.outcomes);
       for (const [i, name] of missing.entries()) {
-        const outcome = outcomes[i]!;
-        const product = outcome.productId ? products.get(outcome.productId) : undefined;
-        const answer = await this.compose(outcome, product, publication, detail);
-        this.cache.set(publication.id, detail, name, answer);
+        const outcome = resolved.outcomes[i]!;
+        const assessment = outcome.productId ? assessments.get(outcome.productId) : undefined;
+        const answer = this.compose(outcome, assessment, publication, detail);
+        if (consistent) this.cache.set(publication.id, detail, name, answer);
         answers.set(name, answer);
       }
     }
@@ -74,30 +71,72 @@ export class LookupService {
     });
   }
 
-  private async compose(
-    outcome: ResolutionOutcome,
-    product: ProductRecord | undefined,
+  /**
+   * The assessment of each product the names resolved to: cached for the publication, or read
+   * (one query for all of them) and synthesized. `consistent` is false when a new catalog was
+   * published between reading the candidates and the products: nothing is cached then.
+   */
+  private async assess(
     publication: Publication,
-    detail: Detail,
-  ): Promise<CachedAnswer> {
-    const explanation = JSON.stringify(outcome.explanation);
-    const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
-    if (!product) {
-      const as_of = publication.publishedAt.toISOString();
-      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation };
+    outcomes: readonly ResolutionOutcome[],
+  ): Promise<{ assessments: Map<string, CachedAssessment>; consistent: boolean }> {
+    const assessments = new Map<string, CachedAssessment>();
+    const unread: string[] = [];
+    for (const id of new Set(outcomes.flatMap((o) => (o.productId ? [o.productId] : [])))) {
+      const cached = this.cache.assessment(publication.id, id);
+      this.metrics?.cacheLookup('assessments', cached !== undefined);
+      if (cached) assessments.set(id, cached);
+      else unread.push(id);
     }
+    if (unread.length === 0) return { assessments, consistent: true };
+    const { publicationId, products } = await this.repository.findProducts(unread);
+    const consistent = publicationId === undefined || publicationId === publication.id;
+    for (const product of products) {
+      const assessment = await this.synthesize(product, publication);
+      if (consistent) this.cache.setAssessment(publication.id, product.id, assessment);
+      assessments.set(product.id, assessment);
+    }
+    return { assessments, consistent };
+  }
+
+  /** A product's full body for a publication, whatever name resolved to it. */
+  private async synthesize(
+    product: ProductRecord,
+    publication: Publication,
+  ): Promise<CachedAssessment> {
     const offerIds: string[] = []; // in the order the body lists the offers
     const body = this.synthesis.synthesize({
       product,
       priors: await this.priorsOf(publication.id, product.category),
       publishedAt: publication.publishedAt,
-      resolution: { confidence: outcome.confidence, other_matches },
+      resolution: { confidence: 1, other_matches: [] }, // each answer sets its own
       buyUrl: (offer) => {
         offerIds.push(offer.offerId);
         return this.links.urlFor({ offerId: offer.offerId });
       },
     });
-    return { body: detail === 'compact' ? toCompact(body) : body, offerIds, explanation };
+    return { body, offerIds };
+  }
+
+  private compose(
+    outcome: ResolutionOutcome,
+    assessment: CachedAssessment | undefined,
+    publication: Publication,
+    detail: Detail,
+  ): CachedAnswer {
+    const explanation = JSON.stringify(outcome.explanation);
+    const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
+    if (!assessment) {
+      const as_of = publication.publishedAt.toISOString();
+      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation };
+    }
+    const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
+    const body = { ...assessment.body, resolution };
+    return {
+      body: detail === 'compact' ? toCompact(body) : body,
+      offerIds: assessment.offerIds,
+      explanation,
+    };
   }
 
   /** A category's priors change only with the catalog: kept per publication. */

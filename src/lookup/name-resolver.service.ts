@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { LookupRepository, type CandidateProduct, type TermMatch } from './lookup.repository.js';
+import {
+  LookupRepository,
+  type CandidateProduct,
+  type Publication,
+  type TermMatch,
+} from './lookup.repository.js';
 import { matchName } from './name-matcher.js';
 import { normaliseName } from './name-normaliser.js';
 import { candidateTerms } from './candidate-terms.js';
@@ -15,6 +20,13 @@ export interface ResolutionOutcome {
   candidates: { productId: string; name: string; score: number }[];
   /** Why: every candidate's score and the decision, for admins. */
   explanation: ResolutionExplanation;
+}
+
+export interface Resolutions {
+  /** The catalog publication the candidates were read from; undefined before the first. */
+  publication?: Publication;
+  /** One per name, in order. */
+  outcomes: ResolutionOutcome[];
 }
 
 export interface ResolutionExplanation {
@@ -43,14 +55,15 @@ export class NameResolver {
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
-    return (await this.resolveMany([query]))[0]!;
+    return (await this.resolveMany([query])).outcomes[0]!;
   }
 
   /**
-   * Several names together (a batch): one vocabulary query for all their terms, then each
-   * name's candidates concurrently. Each outcome is what resolve() gives for that name.
+   * Several names together (a batch) in two statements: one for the vocabulary of all their
+   * terms, one for every name's candidates. Each outcome is what resolve() gives for that
+   * name; the publication is the one the candidates were read from.
    */
-  async resolveMany(queries: readonly string[]): Promise<ResolutionOutcome[]> {
+  async resolveMany(queries: readonly string[]): Promise<Resolutions> {
     const plans = queries.map((query) => {
       const normalised = normaliseName(query);
       // Ordinary words may be misspelt; numbers and model codes must match exactly.
@@ -64,16 +77,23 @@ export class NameResolver {
     const matches =
       terms.length === 0 ? [] : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
     const byQueryTerm = new Map<string, TermMatch[]>();
-    for (const match of matches)
-      byQueryTerm.set(match.queryTerm, [...(byQueryTerm.get(match.queryTerm) ?? []), match]);
-    const candidates = await Promise.all(
-      plans.map(async (plan) => {
-        const own = new Set([...plan.terms, ...plan.words]);
-        const chosen = candidateTerms([...own].flatMap((term) => byQueryTerm.get(term) ?? []));
-        return chosen ? await this.repository.findCandidates(chosen, CANDIDATE_LIMIT) : [];
-      }),
+    for (const match of matches) {
+      const same = byQueryTerm.get(match.queryTerm);
+      if (same) same.push(match);
+      else byQueryTerm.set(match.queryTerm, [match]);
+    }
+    const chosen = plans.map((plan) => {
+      const own = new Set([...plan.terms, ...plan.words]);
+      return candidateTerms([...own].flatMap((term) => byQueryTerm.get(term) ?? []));
+    });
+    const { publication, candidates } = await this.repository.findCandidates(
+      chosen,
+      CANDIDATE_LIMIT,
     );
-    return queries.map((query, i) => this.decideAmong(query, candidates[i]!));
+    return {
+      ...(publication && { publication }),
+      outcomes: queries.map((query, i) => this.decideAmong(query, candidates[i]!)),
+    };
   }
 
   private decideAmong(query: string, products: CandidateProduct[]): ResolutionOutcome {

@@ -47,7 +47,7 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
     await this.listener?.end().catch(() => undefined);
   }
 
-  /** Reads the latest publication; lookups that miss the cache call it for a fresh as_of. */
+  /** Reads the latest publication (answers themselves say the one they were read from). */
   async refresh(): Promise<Publication> {
     const latest = (await this.repository.latestPublication()) ?? NEVER_PUBLISHED;
     if (latest.id !== this.publication.id) this.publication = latest;

@@ -50,11 +50,23 @@ describe(candidateTerms.name, () => {
       match('orbit', SMALL_POOL * 3),
       match('plus', SMALL_POOL * 20),
     ])!;
-    expect(chosen).toMatchObject({ narrow: ['horvik', 'orbit'], all: true });
+    expect(chosen).toMatchObject({ narrow: ['horvik', 'orbit', 'pro'], all: true });
     expect(candidateTerms([match('sage', SMALL_POOL * 5)])).toMatchObject({
       narrow: ['sage'],
       all: false,
     });
+  });
+
+  it('skips a join of words already required, which would narrow no further', () => {
+    const chosen = candidateTerms([
+      match('kestral', 10_542),
+      match('kestralsummit', 2_174),
+      match('summit', 30_000),
+      match('14inch2025', 17_298),
+      match('2025', 200_000),
+      match('cq', 60_000),
+    ])!;
+    expect(chosen).toMatchObject({ narrow: ['kestralsummit', '14inch2025', 'cq'], all: true });
   });
 
   it('ignores stand-ins too far from the word, and may find nothing', () => {

@@ -124,3 +124,4 @@ export type LimitedCoverage = z.infer<typeof limitedCoverageSchema>;
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 export type Match = z.infer<typeof matchSchema>;
 export type Offer = z.infer<typeof offerSchema>;
+export type Resolution = z.infer<typeof resolutionSchema>;

@@ -4,7 +4,7 @@ import { dimensionSummary } from './dimension-summary.js';
 import { highlights, weakCriteria } from './highlights.js';
 import { notableFacts } from './notable-facts.js';
 import { startingPrice, toOffers } from './offers.js';
-import type { ProductIntelligence } from './product-intelligence.schema.js';
+import type { ProductIntelligence, Resolution } from './product-intelligence.schema.js';
 import { headline, summary } from './prose.js';
 import { roundScore, roundUnit } from './rounding.js';
 import { toSourceConsensus } from './source-consensus.js';
@@ -45,13 +45,22 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
     offers: toOffers(product.offers, buyUrl),
     starting_price_usd: startingPrice(product.offers),
     source_count: product.reviews.length,
-    resolution: {
-      confidence: roundUnit(resolution.confidence),
-      other_matches: resolution.other_matches.slice(0, MAX_OTHER_MATCHES).map((m) => ({
-        name: m.name,
-        match_score: roundUnit(m.match_score),
-      })),
-    },
+    resolution: resolutionOf(resolution),
     as_of: publishedAt.toISOString(),
+  };
+}
+
+/**
+ * The `resolution` of a body. The rest of a body depends only on the product and the
+ * publication, so a body made once can answer every name that resolves to its product,
+ * each with its own resolution: `{ ...body, resolution: resolutionOf(...) }`.
+ */
+export function resolutionOf(resolution: SynthesisInput['resolution']): Resolution {
+  return {
+    confidence: roundUnit(resolution.confidence),
+    other_matches: resolution.other_matches.slice(0, MAX_OTHER_MATCHES).map((m) => ({
+      name: m.name,
+      match_score: roundUnit(m.match_score),
+    })),
   };
 }
