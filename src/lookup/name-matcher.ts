@@ -55,16 +55,27 @@ const singular = (word: string) =>
   word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
 
 export function matchName(query: string, candidate: CandidateName): NameMatch {
-  if (compactName(normaliseName(query)) === compactName(candidate.text)) {
-    return { score: 1, exact: true, notes: ['same name'] };
-  }
+  return nameMatcher(query)(candidate);
+}
+
+/**
+ * matchName for one query and many candidates: the query is normalised and tokenized once,
+ * not once per candidate name.
+ */
+export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
+  const compact = compactName(normaliseName(query));
   const q = tokenize(query);
-  const c = tokenize(candidate.text);
-  const notes: string[] = [];
-  const rejected = hardRule(q, c, candidate.text);
-  if (rejected) notes.push(rejected);
-  const score = softScore(q, c, candidate, notes);
-  return { score, notes, ...(rejected && { rejected }) };
+  return (candidate) => {
+    if (compact === compactName(candidate.text)) {
+      return { score: 1, exact: true, notes: ['same name'] };
+    }
+    const c = tokenize(candidate.text);
+    const notes: string[] = [];
+    const rejected = hardRule(q, c, candidate.text);
+    if (rejected) notes.push(rejected);
+    const score = softScore(q, c, candidate, notes);
+    return { score, notes, ...(rejected && { rejected }) };
+  };
 }
 
 /** The first hard rule the candidate breaks, if any. */

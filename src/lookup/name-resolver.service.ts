@@ -5,7 +5,7 @@ import {
   type Publication,
   type TermMatch,
 } from './lookup.repository.js';
-import { matchName } from './name-matcher.js';
+import { nameMatcher, type CandidateName, type NameMatch } from './name-matcher.js';
 import { normaliseName } from './name-normaliser.js';
 import { candidateTerms } from './candidate-terms.js';
 import { searchTerms } from './search-terms.js';
@@ -97,7 +97,8 @@ export class NameResolver {
   }
 
   private decideAmong(query: string, products: CandidateProduct[]): ResolutionOutcome {
-    const explained = products.map((product) => this.score(query, product));
+    const match = nameMatcher(query);
+    const explained = products.map((product) => this.score(match, product));
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
       query,
@@ -127,14 +128,14 @@ export class NameResolver {
 
   /** A product's score: the best of its names and aliases. */
   private score(
-    query: string,
+    match: (candidate: CandidateName) => NameMatch,
     product: CandidateProduct,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
       brandWords: words(product.brand),
       categoryWords: words(product.category.replace(/s\b/g, '')),
     };
-    const matches = product.names.map((text) => matchName(query, { text, ...context }));
+    const matches = product.names.map((text) => match({ text, ...context }));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];
     if (best) {
