@@ -144,8 +144,13 @@ async function measureSize(products: number): Promise<SizeResult> {
     if (quality.failures.length) console.log(formatFailures(quality));
     progress('warm-up, then rounds');
 
+    const postmasterPid = await readFile(
+      path.join(dir, 'data', 'postgres', 'postmaster.pid'),
+      'utf8',
+    );
     const result = await runRounds({
       service,
+      databasePid: Number(postmasterPid.split('\n')[0]),
       direct,
       key,
       queries,
@@ -205,7 +210,12 @@ function table(r: SizeResult): string {
   }
   const q = r.quality;
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
+  const cpu = (variant: Variant) => {
+    const c = r.medians[variant].cpu;
+    return c ? `service ${n(c.serviceMs, 2)} ms, PostgreSQL ${n(c.databaseMs, 2)} ms` : 'n/a';
+  };
   lines.push(
+    `CPU per request: distinct ${cpu('distinct')}; hot ${cpu('hot')}; batch of 5 ${cpu('batch')}`,
     `service RSS: idle ${n(r.serviceIdleMb, 0)} MB, under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
     `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
       `recall ${pct(q.recall)} (goal >= ${pct(GOALS.recall)}), refusals ${pct(q.correctRefusalRate)} ` +
@@ -252,6 +262,9 @@ function markdownRow(r: SizeResult): string {
     `${x(ratios.hotOverBare.median)}, ${x(ratios.hotOverBarePublic.median)}`,
     `${x(ratios.batchOverSingle1.median)} (${x(ratios.batchOverSingle.median)})`,
     `${int(r.serviceRssMb)} / ${int(r.servicePeakMb)} MB`,
+    m.distinct.cpu
+      ? `${m.distinct.cpu.serviceMs.toFixed(2)} / ${m.distinct.cpu.databaseMs.toFixed(2)} ms`
+      : 'n/a',
     `${pct(r.quality.wrongProductRate)} / ${pct(r.quality.recall)} / ${pct(r.quality.correctRefusalRate)}`,
   ];
   return `| ${cells.join(' | ')} |`;

@@ -30,11 +30,11 @@ describe(McpController.name, () => {
     await db?.drop();
   });
 
-  async function connect(authorization: string): Promise<Client> {
+  async function connect(authorization: string, headers = {}): Promise<Client> {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
-        requestInit: { headers: { Authorization: authorization } },
+        requestInit: { headers: { Authorization: authorization, ...headers } },
       }),
     );
     return client;
@@ -181,7 +181,8 @@ describe(McpController.name, () => {
 
   it('answers bad arguments with isError and the HTTP problem body, charging nothing', async () => {
     const key = await bearer(app);
-    const client = await connect(key);
+    // The request id the client sends names each refused call, as it names HTTP problems.
+    const client = await connect(key, { 'X-Request-Id': 'mcp-call-7' });
     const cases: [string, Record<string, unknown>, string, RequestInit?][] = [
       ['get_product_intelligence', {}, '/v1/product-intelligence'],
       [
@@ -208,10 +209,13 @@ describe(McpController.name, () => {
       expect(viaHttp.status).toBe(400);
       expect(result.isError).toBe(true);
       expect(result.structuredContent).toBeUndefined();
-      // The same problem, except `instance`, which names each HTTP request (its request id).
+      // The same problem; `instance` names each HTTP request (its request id).
       const { instance, ...problem } = viaHttp.body as { instance?: string };
       expect(instance).toMatch(/^urn:request-id:/);
-      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual(problem);
+      expect(JSON.parse((result.content[0] as { text: string }).text)).toEqual({
+        ...problem,
+        instance: 'urn:request-id:mcp-call-7',
+      });
     }
     const budget = await http('/v1/product-intelligence?product_name=PS5', key);
     expect(budget.headers.get('ratelimit')).toBe('"lookups";r=119;t=60');

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import { finished } from 'node:stream/promises';
 import { projectRoot } from '../../src/config/project-root.js';
@@ -52,4 +52,38 @@ export async function runNode(args: string[], env: NodeJS.ProcessEnv, stdoutFile
   if (file) await finished(file); // flushed before the caller reads or renames it
   if (code !== 0) throw new Error(`${args.join(' ')} exited with ${code}`);
   return { seconds: (performance.now() - started) / 1000, peakMb };
+}
+
+/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
+const TICKS_PER_SECOND = 100;
+
+/** Fields of /proc/<pid>/stat after the command name, or undefined once the process is gone. */
+async function statFields(pid: number): Promise<string[] | undefined> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds (user and system) used so far by a process and, with `children`, by the
+ * processes it started that still run: a PostgreSQL postmaster and its backends.
+ */
+export async function cpuSeconds(pid: number, children = false): Promise<number> {
+  const pids = [pid];
+  if (children) {
+    for (const entry of await readdir('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const fields = await statFields(Number(entry));
+      if (fields && Number(fields[1]) === pid) pids.push(Number(entry)); // ppid
+    }
+  }
+  let ticks = 0;
+  for (const each of pids) {
+    const fields = await statFields(each);
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  return ticks / TICKS_PER_SECOND;
 }

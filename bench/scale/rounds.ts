@@ -1,3 +1,4 @@
+import { cpuSeconds } from '../lib/processes.js';
 import { distinctName } from './names.js';
 import { drive } from './load.js';
 import { medianOf, median, type Measured } from './stats.js';
@@ -21,6 +22,8 @@ export type Variant = keyof typeof VARIANTS;
 
 export interface RoundsOptions {
   readonly service: Service;
+  /** The PostgreSQL postmaster the service reads from (its backends are its children). */
+  readonly databasePid: number;
   readonly direct: DirectDriver;
   readonly key: string;
   readonly queries: readonly string[];
@@ -71,13 +74,28 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   const hot = { path: `${LOOKUP}?product_name=${encodeURIComponent(options.hotName)}` };
 
   let serviceRssMb = 0;
+  // CPU of the service and of PostgreSQL over each HTTP run: what a lookup costs each of them,
+  // which is what says how many cores (and replicas) a given load needs.
+  const cpuNow = async () => ({
+    service: await cpuSeconds(service.pid),
+    database: await cpuSeconds(options.databasePid, true),
+  });
   const http = async (next: () => object, seconds: number, conns = connections) => {
     const load = () =>
       drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
+    const cpuBefore = await cpuNow();
     const { result, rssMb } = await service.withRss(load);
+    const cpuAfter = await cpuNow();
     serviceRssMb = Math.max(serviceRssMb, rssMb);
     await service.idle();
-    return result;
+    const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests);
+    return {
+      ...result,
+      cpu: {
+        serviceMs: perRequest(cpuAfter.service - cpuBefore.service),
+        databaseMs: perRequest(cpuAfter.database - cpuBefore.database),
+      },
+    };
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
     distinct: (s) => http(single, s),

@@ -10,6 +10,8 @@ export interface Measured {
   /** Responses that were not 2xx, and requests that failed outright (errors, timeouts). */
   readonly non2xx: number;
   readonly errors: number;
+  /** CPU milliseconds per completed request, of the service and of PostgreSQL (HTTP runs). */
+  readonly cpu?: { readonly serviceMs: number; readonly databaseMs: number };
 }
 
 /** Nearest-rank quantile of sorted values (NaN when empty: a run with no completed request). */
@@ -43,8 +45,15 @@ export function median(xs: readonly number[]): number {
 
 /** The median of each field over several runs. */
 export function medianOf(runs: readonly Measured[]): Measured {
-  const of = (field: keyof Measured) => median(runs.map((r) => r[field]));
+  const of = (field: Exclude<keyof Measured, 'cpu'>) => median(runs.map((r) => r[field]));
+  const cpu = runs.flatMap((r) => (r.cpu ? [r.cpu] : []));
   return {
+    ...(cpu.length > 0 && {
+      cpu: {
+        serviceMs: median(cpu.map((c) => c.serviceMs)),
+        databaseMs: median(cpu.map((c) => c.databaseMs)),
+      },
+    }),
     rps: of('rps'),
     p50: of('p50'),
     p99: of('p99'),

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
+import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
@@ -28,9 +29,10 @@ export const SERVER_INFO = {
   ).version,
 };
 
-const problemResult = (problem: ProblemException): CallToolResult => ({
+/** A refused call: the HTTP problem body, naming the request as the HTTP API's do. */
+const problemResult = (problem: ProblemException, instance: string): CallToolResult => ({
   isError: true,
-  content: [{ type: 'text', text: JSON.stringify(problem.body) }],
+  content: [{ type: 'text', text: JSON.stringify({ ...problem.body, instance }) }],
 });
 
 /**
@@ -60,7 +62,7 @@ export class McpService {
     });
     mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
     mcp.server.setRequestHandler(CallToolRequestSchema, (request) =>
-      this.call(request.params.name, request.params.arguments ?? {}, keyId, res),
+      this.call(request.params.name, request.params.arguments ?? {}, keyId, req, res),
     );
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -78,6 +80,7 @@ export class McpService {
     tool: string,
     args: unknown,
     keyId: string,
+    req: Request,
     res: Response,
   ): Promise<CallToolResult> {
     try {
@@ -94,7 +97,7 @@ export class McpService {
       // The budget still speaks through the HTTP headers; Retry-After lives in the body here.
       const { 'Retry-After': _, ...headers } = error.headers;
       res.set(headers);
-      return problemResult(error);
+      return problemResult(error, requestInstance(req, res));
     }
   }
 
