@@ -69,7 +69,8 @@ async function statFields(pid: number): Promise<string[] | undefined> {
 
 /**
  * CPU seconds (user and system) used so far by a process and, with `children`, by the
- * processes it started that still run: a PostgreSQL postmaster and its backends.
+ * processes it started: a PostgreSQL postmaster and its backends, those still running and
+ * those it has reaped (a pool closes idle connections between runs).
  */
 export async function cpuSeconds(pid: number, children = false): Promise<number> {
   const pids = [pid];
@@ -84,6 +85,10 @@ export async function cpuSeconds(pid: number, children = false): Promise<number>
   for (const each of pids) {
     const fields = await statFields(each);
     if (fields) ticks += Number(fields[11]) + Number(fields[12]); // utime, stime
+  }
+  if (children) {
+    const fields = await statFields(pid);
+    if (fields) ticks += Number(fields[13]) + Number(fields[14]); // cutime, cstime: reaped
   }
   return ticks / TICKS_PER_SECOND;
 }
