@@ -59,6 +59,13 @@ const FIND_TERMS = `
           LIMIT $3) c
    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
 
+/** The catalog publication answers come from: the latest import. */
+const LATEST_PUBLICATION = `
+  SELECT id, published_at AS "publishedAt"
+    FROM catalog_publications
+   ORDER BY imported_at DESC, id DESC
+   LIMIT 1`;
+
 // The candidates of every name of a lookup or batch, in one statement. Each term of each name
 // is a row of the arrays: the name's index, the term, its weight, whether it narrows, and
 // whether the name's narrowing terms must all be on a name (else any of them). Names carrying
@@ -89,11 +96,8 @@ const FIND_CANDIDATES = `
           GROUP BY query),
        ranked AS (${ranked('&&', false)}
          UNION ALL ${ranked('@>', true)}),
-       publication AS (
-         SELECT id, published_at FROM catalog_publications
-          ORDER BY imported_at DESC, id DESC
-          LIMIT 1)
-  SELECT pub.id AS "publicationId", pub.published_at AS "publishedAt", r.query,
+       publication AS (${LATEST_PUBLICATION})
+  SELECT pub.id AS "publicationId", pub."publishedAt", r.query,
          p.id, p.name, p.brand, p.category,
          (SELECT array_agg(s.name_norm) FROM product_search_names s
            WHERE s.product_id = p.id) AS names
@@ -112,17 +116,9 @@ const FIND_PRODUCTS = `
                     'offerId', o.id::text, 'retailerName', o.retailer_name,
                     'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
                      FROM offers o WHERE o.product_id = p.id), '[]') AS offers,
-         (SELECT id FROM catalog_publications
-           ORDER BY imported_at DESC, id DESC
-           LIMIT 1) AS "publicationId"
+         (SELECT id FROM (${LATEST_PUBLICATION}) latest) AS "publicationId"
     FROM products p
    WHERE p.id = ANY($1::text[])`;
-
-const LATEST_PUBLICATION = `
-  SELECT id, published_at AS "publishedAt"
-    FROM catalog_publications
-   ORDER BY imported_at DESC, id DESC
-   LIMIT 1`;
 
 /** Where no rating exists anywhere, a criterion's prior is the middle of the scale. */
 const NEUTRAL_PRIOR = 50;
@@ -154,13 +150,11 @@ export class LookupRepository {
     queries: readonly (CandidateTerms | undefined)[],
     limit: number,
   ): Promise<{ publication?: Publication; candidates: CandidateProduct[][] }> {
-    const [index, terms, weights, narrows, every]: [
-      number[],
-      string[],
-      number[],
-      boolean[],
-      boolean[],
-    ] = [[], [], [], [], []];
+    const index: number[] = [];
+    const terms: string[] = [];
+    const weights: number[] = [];
+    const narrows: boolean[] = [];
+    const every: boolean[] = [];
     for (const [i, query] of queries.entries()) {
       const narrow = new Set(query?.narrow);
       for (const { term, weight } of query?.weighted ?? []) {
