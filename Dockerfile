@@ -27,4 +27,6 @@ USER node
 EXPOSE 3000 9464
 # Migrations (and the optional demo seed) run once, before the app, as a one-shot job:
 #   node dist/src/database/migrate.command.js && node dist/src/catalog/seed-demo.command.js
-CMD ["node", "dist/src/main.js"]
+# The heap is bounded so that resident memory stays near 250 MB under load (README, Memory);
+# raise it with LOOKUP_CACHE_MB: the cache gets only what the heap leaves for it.
+CMD ["node", "--max-old-space-size=160", "dist/src/main.js"]

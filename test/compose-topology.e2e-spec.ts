@@ -75,13 +75,17 @@ describe('The compose topology', () => {
       const metricsPort = await freePort();
       metricsPorts.push(metricsPort);
       apps.push(
-        await startServer({
-          ...envOf('app'),
-          HOST: '127.0.0.1',
-          PORT: '0',
-          METRICS_HOST: '127.0.0.1',
-          METRICS_PORT: String(metricsPort),
-        }),
+        await startServer(
+          {
+            ...envOf('app'),
+            HOST: '127.0.0.1',
+            PORT: '0',
+            METRICS_HOST: '127.0.0.1',
+            METRICS_PORT: String(metricsPort),
+          },
+          // The app service's own node flags (its bounded heap).
+          { nodeArgs: compose.services.app!.command!.slice(1, -1) },
+        ),
       );
     }
     proxy = await startRoundRobinProxy(apps.map((app) => app.url));

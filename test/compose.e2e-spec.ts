@@ -120,6 +120,7 @@ describe('docker-compose.yml', () => {
       ...nodeScripts(s.command ?? []),
     ]);
     scripts.push(...nodeScripts(JSON.parse(/CMD (\[.*\])/.exec(dockerfile)![1]!) as string[]));
+    expect(scripts.filter((script) => script === 'dist/src/main.js')).toHaveLength(2);
     expect(scripts.length).toBeGreaterThanOrEqual(3);
     for (const script of scripts) expect(existsSync(sourceOf(script))).toBe(true);
     for (const service of Object.values(services)) {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import http from 'node:http';
+import { startProdNodeArgs } from '../bench/lib/processes.js';
 import { freePort } from './setup/global-setup.js';
 import { sleep } from './support/load.js';
 import { runBuiltCommand } from './support/run-command.js';
@@ -124,5 +125,22 @@ describe('Server process', () => {
     expect(code).toBe(1);
     expect(server.output()).toContain('did not finish within 1000 ms');
     stalled.abort();
+  });
+
+  it('caches only what the heap that start:prod gives it leaves: it says so, and still answers', async () => {
+    // The flags npm run start:prod gives node, as the scale bench starts the service with.
+    const nodeArgs = await startProdNodeArgs();
+    expect(nodeArgs).toContain('--max-old-space-size=160');
+
+    const fits = await startServer(baseEnv(), { nodeArgs });
+    servers.push(fits);
+    const tooBig = await startServer({ ...baseEnv(), LOOKUP_CACHE_MB: '512' }, { nodeArgs });
+    servers.push(tooBig);
+    const res = await fetch(`${tooBig.url}/v1/product-intelligence?product_name=PS5`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
+    expect(res.status).toBe(200);
+    expect(tooBig.output()).toMatch(/LOOKUP_CACHE_MB=512 does not fit .*caching 32 MiB/);
+    expect(fits.output()).not.toContain('does not fit');
   });
 });

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import { projectRoot } from '../../src/config/project-root.js';
 
@@ -91,4 +92,15 @@ export async function cpuSeconds(pid: number, children = false): Promise<number>
     if (fields) ticks += Number(fields[13]) + Number(fields[14]); // cutime, cstime: reaped
   }
   return ticks / TICKS_PER_SECOND;
+}
+
+/** The node flags of `npm run start:prod` (`node <flags> dist/src/main.js`). */
+export async function startProdNodeArgs(): Promise<string[]> {
+  const pkg = JSON.parse(await readFile(path.join(projectRoot(), 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const [node, ...args] = pkg.scripts['start:prod']!.split(' ');
+  if (node !== 'node' || args.at(-1) !== 'dist/src/main.js')
+    throw new Error('start:prod is expected to be "node <flags> dist/src/main.js"');
+  return args.slice(0, -1);
 }

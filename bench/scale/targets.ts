@@ -1,7 +1,7 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/config/project-root.js';
-import { procStatusMb } from '../lib/processes.js';
+import { procStatusMb, startProdNodeArgs } from '../lib/processes.js';
 import type { DirectRun } from './direct.js';
 import type { Measured } from './stats.js';
 
@@ -24,13 +24,20 @@ export class Service {
     return this.child.pid!;
   }
 
-  /** Starts node dist/bench/scale/serve.js and waits for its "ready" line. */
+  /**
+   * Starts node dist/bench/scale/serve.js, with the node flags `npm run start:prod` gives the
+   * service (its bounded heap), and waits for its "ready" line.
+   */
   static async start(env: NodeJS.ProcessEnv): Promise<Service> {
-    const child = spawn(process.execPath, ['dist/bench/scale/serve.js'], {
-      cwd: projectRoot(),
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...(await startProdNodeArgs()), 'dist/bench/scale/serve.js'],
+      {
+        cwd: projectRoot(),
+        env,
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
     const ready = new Promise<void>((resolve) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         if (line === 'ready') resolve();

@@ -1,5 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
+import v8 from 'node:v8';
 import { AppConfig } from '../config/app-config.js';
 import type {
   LookupResult,
@@ -23,6 +24,26 @@ export interface CachedAssessment {
   offerIds: string[];
 }
 
+/**
+ * Heap the service needs besides its caches, as V8 counts its limit (old and young space):
+ * about 40 MiB is live once it has started, the rest is room for a request's garbage under
+ * load. The production commands start node with --max-old-space-size=160, which is 208 MiB
+ * of heap limit: the 32 MiB default cache fits.
+ */
+export const HEAP_RESERVE_MB = 176;
+
+/**
+ * The cache memory to use: LOOKUP_CACHE_MB, or what the heap limit leaves once the service's
+ * own reserve is set aside when that is less (a cache bigger than the heap would end the
+ * process out of memory under load, long after it started).
+ */
+export function cacheBudgetMb(
+  requestedMb: number,
+  heapLimitMb = v8.getHeapStatistics().heap_size_limit / 2 ** 20,
+): number {
+  return Math.max(0, Math.min(requestedMb, Math.floor(heapLimitMb - HEAP_RESERVE_MB)));
+}
+
 /** An answer's objects take about four bytes of heap per character of its JSON. */
 const heapBytes = (value: { body: object }) => Math.max(1, JSON.stringify(value.body).length * 4);
 
@@ -42,8 +63,15 @@ export class LookupCache {
   private readonly assessments?: LRUCache<string, CachedAssessment>;
 
   constructor(config: AppConfig) {
-    if (config.env.LOOKUP_CACHE_MB === 0) return;
-    const maxSize = (config.env.LOOKUP_CACHE_MB * 1024 * 1024) / 2;
+    const requested = config.env.LOOKUP_CACHE_MB;
+    const budget = cacheBudgetMb(requested);
+    if (budget < requested)
+      new Logger(LookupCache.name).warn(
+        `LOOKUP_CACHE_MB=${requested} does not fit this process's heap: caching ${budget} MiB. ` +
+          `Start node with --max-old-space-size=${requested + 128} or more to cache all of it.`,
+      );
+    if (budget === 0) return;
+    const maxSize = (budget * 1024 * 1024) / 2;
     this.answers = new LRUCache<string, CachedAnswer>({ maxSize, sizeCalculation: heapBytes });
     this.assessments = new LRUCache<string, CachedAssessment>({
       maxSize,

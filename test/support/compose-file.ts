@@ -49,5 +49,5 @@ export function loadCompose(vars: Record<string, string>): ComposeFile {
 
 /** The `node dist/….js` scripts a command line runs. */
 export function nodeScripts(command: string[]): string[] {
-  return [...command.join(' ').matchAll(/node (dist\/\S+\.js)/g)].map((m) => m[1]!);
+  return [...command.join(' ').matchAll(/node (?:--\S+ )*(dist\/\S+\.js)/g)].map((m) => m[1]!);
 }

@@ -16,17 +16,21 @@ export interface ServerProcess {
  */
 export async function startServer(
   env: Record<string, string | undefined>,
-  options: { timeoutMs?: number; uid?: number; gid?: number } = {},
+  options: { timeoutMs?: number; uid?: number; gid?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
-  const { timeoutMs = 60_000, uid, gid } = options;
+  const { timeoutMs = 60_000, uid, gid, nodeArgs = [] } = options;
   const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...env };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
-  const child = spawn(process.execPath, [path.join(projectRoot(), 'dist/src/main.js')], {
-    cwd: projectRoot(),
-    env: merged,
-    ...(uid !== undefined && { uid }),
-    ...(gid !== undefined && { gid }),
-  });
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, path.join(projectRoot(), 'dist/src/main.js')],
+    {
+      cwd: projectRoot(),
+      env: merged,
+      ...(uid !== undefined && { uid }),
+      ...(gid !== undefined && { gid }),
+    },
+  );
   let output = '';
   const exited = new Promise<number | null>((resolve) =>
     child.once('exit', (code) => resolve(code)),
