@@ -233,7 +233,8 @@ describe('LookupController', () => {
 
   it('explains every answer to admins at debug level: candidates, scores and the decision', async () => {
     const lines: string[] = [];
-    const capture = (message: unknown) => void lines.push(String(message));
+    const capture = (message: unknown) =>
+      void lines.push(typeof message === 'string' ? message : JSON.stringify(message));
     app.useLogger({
       log: capture,
       error: capture,

@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import os from 'node:os';
+import { setTimeout } from 'node:timers/promises';
+import { DatabaseReader } from '../src/database/database-reader.js';
+import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import type { INestApplication } from '@nestjs/common';
 import { generateCatalog, generateCatalogLines } from '../src/catalog/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
@@ -96,6 +100,32 @@ describe(NameResolver.name, () => {
       const { outcomes: together } = await demoResolver.resolveMany(batch);
       const alone = await Promise.all(batch.map((query) => demoResolver.resolve(query)));
       expect(together).toEqual(alone);
+    }
+  });
+
+  it('resolves a lone batch in groups side by side, and a batch on a busy pool together', async () => {
+    const app = opened[0]!.app!;
+    const findCandidates = jest.spyOn(app.get(LookupRepository), 'findCandidates');
+    const batch = demoQueries.slice(0, 5).map((q) => q.query);
+    try {
+      const idle = await demoResolver.resolveMany(batch);
+      // One candidate statement per group: up to one group per core.
+      expect(findCandidates.mock.calls.map(([names]) => names.length)).toEqual(
+        os.availableParallelism() >= 2 ? [3, 2] : [5],
+      );
+
+      findCandidates.mockClear();
+      const pool = app.get(DatabaseReader).client().pool;
+      const held = await Promise.all(
+        Array.from({ length: pool.options.max }, () => pool.connect()),
+      );
+      const busy = demoResolver.resolveMany(batch);
+      await setTimeout(50);
+      for (const client of held) client.release();
+      expect((await busy).outcomes).toEqual(idle.outcomes);
+      expect(findCandidates.mock.calls.map(([names]) => names.length)).toEqual([5]);
+    } finally {
+      findCandidates.mockRestore();
     }
   });
 

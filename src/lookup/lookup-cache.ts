@@ -7,14 +7,17 @@ import type {
   ProductIntelligence,
 } from '../synthesis/product-intelligence.schema.js';
 import type { Detail } from './lookup-request.schema.js';
+import type { ResolutionExplanation } from './name-resolver.service.js';
 
 /** An answer as every key gets it, but for the key in its purchase links. */
 export interface CachedAnswer {
   body: LookupResult;
   /** The offer behind each of body.offers, in order, to sign each key's links. */
   offerIds: string[];
-  /** Why the name resolved as it did (JSON), logged for admins at debug level. */
-  explanation: string;
+  /** Why the name resolved as it did, logged for admins at debug level. */
+  explanation: ResolutionExplanation;
+  /** Its heap, estimated (answerBytes): it shares its assessment's objects. */
+  bytes: number;
 }
 
 /** A product's full assessment for one publication, whatever name resolved to it. */
@@ -22,6 +25,8 @@ export interface CachedAssessment {
   /** Its `resolution` is a placeholder: each answer sets its own. */
   body: ProductIntelligence;
   offerIds: string[];
+  /** Its heap, estimated once (heapBytes). */
+  bytes: number;
 }
 
 /**
@@ -44,8 +49,18 @@ export function cacheBudgetMb(
   return Math.max(0, Math.min(requestedMb, Math.floor(heapLimitMb - HEAP_RESERVE_MB)));
 }
 
-/** An answer's objects take about four bytes of heap per character of its JSON. */
-const heapBytes = (value: { body: object }) => Math.max(1, JSON.stringify(value.body).length * 4);
+/** A body's objects take about four bytes of heap per character of its JSON. */
+export const heapBytes = (body: object) => Math.max(1, JSON.stringify(body).length * 4);
+
+/**
+ * An answer's heap without serializing it again: its assessment's (which it shares, counted
+ * anyway so the cache stays within its bound if the assessment is evicted) and about half a
+ * KiB per candidate of its explanation and other matches.
+ */
+export const answerBytes = (assessmentBytes: number, explanation: ResolutionExplanation) =>
+  assessmentBytes + 1024 + 512 * explanation.candidates.length;
+
+const bytesOf = (value: { bytes: number }) => value.bytes;
 
 /**
  * Two caches, each keyed on everything that changes what it holds, each with half of
@@ -72,10 +87,10 @@ export class LookupCache {
       );
     if (budget === 0) return;
     const maxSize = (budget * 1024 * 1024) / 2;
-    this.answers = new LRUCache<string, CachedAnswer>({ maxSize, sizeCalculation: heapBytes });
+    this.answers = new LRUCache<string, CachedAnswer>({ maxSize, sizeCalculation: bytesOf });
     this.assessments = new LRUCache<string, CachedAssessment>({
       maxSize,
-      sizeCalculation: heapBytes,
+      sizeCalculation: bytesOf,
     });
   }
 

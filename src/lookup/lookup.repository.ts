@@ -249,6 +249,12 @@ export class LookupRepository {
     return row;
   }
 
+  /** Connections the read pool could hand out now without anyone waiting. */
+  idleConnections(): number {
+    const pool = this.reader.client().pool;
+    return Math.max(0, pool.idleCount + pool.options.max - pool.totalCount - pool.waitingCount);
+  }
+
   /** A statement run on every lookup: prepared once per connection under its name. */
   private async prepared<T extends object>(name: string, text: string, values: unknown[]) {
     return (await this.reader.client().pool.query<T>({ name, text, values })).rows;

@@ -6,7 +6,13 @@ import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
 import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
-import { LookupCache, type CachedAnswer, type CachedAssessment } from './lookup-cache.js';
+import {
+  answerBytes,
+  heapBytes,
+  LookupCache,
+  type CachedAnswer,
+  type CachedAssessment,
+} from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
 import { LookupRepository, type Publication } from './lookup.repository.js';
 import { NameResolver, type ResolutionOutcome } from './name-resolver.service.js';
@@ -66,6 +72,7 @@ export class LookupService {
     }
     return names.map((name) => {
       const answer = answers.get(name)!;
+      // An object: the logger serializes it only when debug lines are written.
       this.logger.debug(answer.explanation);
       return this.forKey(answer, keyId);
     });
@@ -115,7 +122,7 @@ export class LookupService {
         return this.links.urlFor({ offerId: offer.offerId });
       },
     });
-    return { body, offerIds };
+    return { body, offerIds, bytes: heapBytes(body) };
   }
 
   private compose(
@@ -124,11 +131,12 @@ export class LookupService {
     publication: Publication,
     detail: Detail,
   ): CachedAnswer {
-    const explanation = JSON.stringify(outcome.explanation);
+    const { explanation } = outcome;
     const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
     if (!assessment) {
       const as_of = publication.publishedAt.toISOString();
-      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation };
+      const bytes = answerBytes(0, explanation);
+      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation, bytes };
     }
     const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
     const body = { ...assessment.body, resolution };
@@ -136,6 +144,7 @@ export class LookupService {
       body: detail === 'compact' ? toCompact(body) : body,
       offerIds: assessment.offerIds,
       explanation,
+      bytes: answerBytes(assessment.bytes, explanation),
     };
   }
 
