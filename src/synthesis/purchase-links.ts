@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,12 @@ import { AppConfig } from '../config/app-config.js';
 
 const SIGNATURE_LENGTH = 22; // 22 base64url characters: 132 bits of HMAC-SHA256
 const TOKEN = /^(\d{1,19})\.([A-Za-z0-9_-]{1,64}|-)\.([A-Za-z0-9_-]{22})$/;
+/**
+ * Links signed lately, by offer and key: a cached answer is signed again for every request,
+ * and an HMAC costs more than the rest of serving it. A link never changes, so they are
+ * kept (some 150 bytes each) until evicted.
+ */
+const RECENT_LINKS = 20_000;
 
 export interface LinkTarget {
   offerId: string;
@@ -21,6 +28,7 @@ export interface LinkTarget {
 export class PurchaseLinks {
   private readonly secret: Buffer;
   private readonly base: string;
+  private readonly recent = new LRUCache<string, string>({ max: RECENT_LINKS });
 
   constructor(config: AppConfig) {
     this.secret = Buffer.from(config.env.LINK_SIGNING_SECRET ?? persistedSecret(config.dataDir));
@@ -28,8 +36,13 @@ export class PurchaseLinks {
   }
 
   urlFor(target: LinkTarget): string {
-    const key = target.keyId ?? '-';
-    return `${this.base}/v1/r/${target.offerId}.${key}.${this.sign(target.offerId, key)}`;
+    const token = `${target.offerId}.${target.keyId ?? '-'}`;
+    let url = this.recent.get(token);
+    if (url === undefined) {
+      url = `${this.base}/v1/r/${token}.${this.sign(target.offerId, target.keyId ?? '-')}`;
+      this.recent.set(token, url);
+    }
+    return url;
   }
 
   /** The target of a token this service signed; undefined for anything else. */
