@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import express from 'express';
+import helmet from 'helmet';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { ProblemBody } from '../src/common/problem.js';
@@ -124,6 +126,21 @@ describe('Security headers and limits', () => {
     expect(res.headers['content-security-policy']).toBeDefined();
     expect(res.headers['x-powered-by']).toBeUndefined();
     noCors(res.headers);
+
+    // Every header helmet's own middleware sets on a plain express app, with its value.
+    const plain = await request(
+      express()
+        .use(helmet())
+        .get('/', (_q, r) => void r.send('ok')),
+    ).get('/');
+    const helmets = Object.entries(plain.headers).filter(
+      ([name]) =>
+        !['content-type', 'content-length', 'etag', 'date', 'connection', 'keep-alive'].includes(
+          name,
+        ),
+    );
+    expect(helmets.length).toBeGreaterThanOrEqual(12);
+    for (const [name, value] of helmets) expect([name, res.headers[name]]).toEqual([name, value]);
 
     const preflight = await request(http)
       .options('/v1/product-intelligence/batch')

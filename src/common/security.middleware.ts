@@ -9,8 +9,35 @@ import { ProblemException } from './problem.js';
  */
 export const MAX_URL_LENGTH = 8 * 1024;
 
+type Middleware = (req: Request, res: Response, next: NextFunction) => void;
+
+/**
+ * A middleware that only sets fixed headers, run once against a stand-in response, and the
+ * headers it set (or removed) applied to each response in one step: helmet's defaults are a
+ * chain of 12 middlewares, which cost more than the rest of serving a cached answer.
+ */
+export function fixedHeaders(middleware: Middleware): Middleware {
+  const set: [string, string][] = [];
+  const removed: string[] = [];
+  const recorder = {
+    setHeader: (name: string, value: string) => void set.push([name, String(value)]),
+    removeHeader: (name: string) => void removed.push(name),
+  };
+  let done = false;
+  middleware({} as Request, recorder as unknown as Response, (error?: unknown) => {
+    if (error) throw error instanceof Error ? error : new Error('the middleware failed');
+    done = true;
+  });
+  if (!done) throw new Error('the middleware did not finish at once: its headers are not fixed');
+  return (_req, res, next) => {
+    for (const [name, value] of set) res.setHeader(name, value);
+    for (const name of removed) res.removeHeader(name);
+    next();
+  };
+}
+
 /** helmet's defaults: HSTS, nosniff, frame denial, a CSP, no X-Powered-By. No CORS. */
-export const securityHeaders = helmet();
+export const securityHeaders = fixedHeaders(helmet());
 
 export function urlLengthLimit(req: Request, _res: Response, next: NextFunction): void {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
