@@ -109,9 +109,9 @@ describe(NameResolver.name, () => {
     const batch = demoQueries.slice(0, 5).map((q) => q.query);
     try {
       const idle = await demoResolver.resolveMany(batch);
-      // One candidate statement per group: up to one group per core.
-      expect(findCandidates.mock.calls.map(([names]) => names.length)).toEqual(
-        os.availableParallelism() >= 2 ? [3, 2] : [5],
+      // One candidate statement per group (in whichever order they finish): up to one per core.
+      expect(findCandidates.mock.calls.map(([names]) => names.length).sort()).toEqual(
+        os.availableParallelism() >= 2 ? [2, 3] : [5],
       );
 
       findCandidates.mockClear();
