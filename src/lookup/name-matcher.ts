@@ -1,5 +1,5 @@
 import { compactName, normaliseName } from './name-normaliser.js';
-import { tokenize, type Token } from './name-tokens.js';
+import { tokenize, tokenizeNormalised, type Token } from './name-tokens.js';
 import { typoAllowance, wordDistance } from './word-distance.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1.
@@ -64,53 +64,75 @@ export function matchName(query: string, candidate: CandidateName): NameMatch {
  */
 export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
   const compact = compactName(normaliseName(query));
-  const q = tokenize(query);
+  const q = queryTokens(tokenize(query));
   return (candidate) => {
     if (compact === compactName(candidate.text)) {
       return { score: 1, exact: true, notes: ['same name'] };
     }
-    const c = tokenize(candidate.text);
+    const c = tokenizeNormalised(candidate.text);
     const notes: string[] = [];
     const rejected = hardRule(q, c, candidate.text);
     if (rejected) notes.push(rejected);
-    const score = softScore(q, c, candidate, notes);
+    const score = softScore(q.tokens, c, candidate, notes);
     return { score, notes, ...(rejected && { rejected }) };
   };
 }
 
+/** What the hard rules ask of every candidate, taken from the query once. */
+interface QueryTokens {
+  tokens: Token[];
+  numbers: string[];
+  unitNumbers: Token[];
+  codes: string[];
+  texts: ReadonlySet<string>;
+  variants: ReadonlySet<string>;
+}
+
+const variantsOf = (tokens: Token[]) =>
+  new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text));
+
+function queryTokens(tokens: Token[]): QueryTokens {
+  return {
+    tokens,
+    numbers: tokens.filter((t) => t.kind === 'number').map((t) => t.text),
+    unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
+    codes: tokens.filter((t) => t.kind === 'code').map((t) => t.text),
+    texts: new Set(tokens.map((t) => t.text)),
+    variants: variantsOf(tokens),
+  };
+}
+
 /** The first hard rule the candidate breaks, if any. */
-function hardRule(q: Token[], c: Token[], name: string): string | undefined {
+function hardRule(q: QueryTokens, c: Token[], name: string): string | undefined {
   // A bare number in the query may be the candidate's "65-inch".
   const remaining = c
     .filter((t) => t.kind === 'number' || t.kind === 'unit-number')
     .map((t) => t.text);
-  for (const n of q.filter((t) => t.kind === 'number').map((t) => t.text)) {
+  for (const n of q.numbers) {
     const at = remaining.indexOf(n);
     if (at === -1) return `number ${n} is not in "${name}"`;
     remaining.splice(at, 1);
   }
-  for (const u of q.filter((t) => t.kind === 'unit-number')) {
+  for (const u of q.unitNumbers) {
     const same = c.filter((t) => t.kind === 'unit-number' && t.unit === u.unit);
     if (same.length > 0 && !same.some((t) => t.text === u.text)) {
       return `${u.text}${u.unit} differs from "${name}"`;
     }
   }
-  const cTexts = new Set(c.map((t) => t.text));
-  for (const code of q.filter((t) => t.kind === 'code')) {
-    if (!cTexts.has(code.text)) return `model code "${code.text}" is not in "${name}"`;
+  if (q.codes.length > 0) {
+    const cTexts = new Set(c.map((t) => t.text));
+    for (const code of q.codes) {
+      if (!cTexts.has(code)) return `model code "${code}" is not in "${name}"`;
+    }
   }
   // Letters glued to the candidate's model number make it another model: "8a" is not "8".
-  const qTexts = new Set(q.map((t) => t.text));
-  for (const code of c.filter((t) => t.attached)) {
-    if (!qTexts.has(code.text))
+  for (const code of c) {
+    if (code.attached && !q.texts.has(code.text))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
-  const variants = (tokens: Token[]) =>
-    new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text));
-  const qv = variants(q);
-  const cv = variants(c);
-  for (const v of qv) if (!cv.has(v)) return `variant "${v}" is not in "${name}"`;
-  for (const v of cv) if (!qv.has(v)) return `"${name}" is the ${v} variant`;
+  const cv = variantsOf(c);
+  for (const v of q.variants) if (!cv.has(v)) return `variant "${v}" is not in "${name}"`;
+  for (const v of cv) if (!q.variants.has(v)) return `"${name}" is the ${v} variant`;
   return undefined;
 }
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import os from 'node:os';
 import {
   LookupRepository,
@@ -51,10 +52,26 @@ const CLOSE_TERMS_PER_WORD = 3;
 const PARALLEL_GROUPS = os.availableParallelism();
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Boolean));
+/**
+ * The words of brands and categories, which candidates share: a catalog has far fewer of
+ * them than products, and each candidate would otherwise normalise both again.
+ */
+const VOCABULARY_MEMO = 10_000;
+
+function memo<T extends object>(cache: LRUCache<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make()));
+  return value;
+}
 
 /** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
+  private readonly brandWords = new LRUCache<string, ReadonlySet<string>>({ max: VOCABULARY_MEMO });
+  private readonly categoryWords = new LRUCache<string, ReadonlySet<string>>({
+    max: VOCABULARY_MEMO,
+  });
+
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
@@ -161,8 +178,10 @@ export class NameResolver {
     product: CandidateProduct,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
-      brandWords: words(product.brand),
-      categoryWords: words(product.category.replace(/s\b/g, '')),
+      brandWords: memo(this.brandWords, product.brand, () => words(product.brand)),
+      categoryWords: memo(this.categoryWords, product.category, () =>
+        words(product.category.replace(/s\b/g, '')),
+      ),
     };
     const matches = product.names.map((text) => match({ text, ...context }));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);

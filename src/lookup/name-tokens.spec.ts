@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { tokenize } from './name-tokens.js';
+import { normaliseName } from './name-normaliser.js';
+import { tokenize, tokenizeNormalised } from './name-tokens.js';
 
 const show = (name: string) =>
   tokenize(name).map((t) =>
@@ -56,5 +57,22 @@ describe('tokenize', () => {
       '11:number',
       'generation',
     ]);
+  });
+
+  it('takes the names of object properties for the words they are', () => {
+    expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
+      'acme',
+      'constructor',
+      '2:number',
+      'valueof',
+      'proto',
+      'tostring',
+    ]);
+  });
+
+  it('tokenizes a name normalised already (as the catalog stores it) as it tokenizes the name', () => {
+    for (const name of ['Sony WH-1000XM5', 'Galaxy S24+ 256GB', 'Café Crème II (2nd Gen)', '  ']) {
+      expect(tokenizeNormalised(normaliseName(name))).toEqual(tokenize(name));
+    }
   });
 });

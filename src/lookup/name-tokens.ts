@@ -41,31 +41,56 @@ export const VARIANT_WORDS = new Set([
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
-const ROMAN: Record<string, string> = { ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' };
-/** Spellings that mean the same word. */
-const SYNONYMS: Record<string, string> = {
-  gen: 'generation',
-  mk: 'mark',
-  inches: 'inch',
-  plus: 'plus',
-};
+const ROMAN = new Map([
+  ['ii', '2'],
+  ['iii', '3'],
+  ['iv', '4'],
+  ['vi', '6'],
+  ['vii', '7'],
+  ['viii', '8'],
+]);
+/** Spellings that mean the same word. Maps, not objects: "constructor" is a word like any other. */
+const SYNONYMS = new Map([
+  ['gen', 'generation'],
+  ['mk', 'mark'],
+  ['inches', 'inch'],
+]);
 
 const RUNS = /\p{L}+|\p{N}+/gu;
 const DIGITS = /^\p{N}+$/u;
+const STARTS_WITH_DIGIT = /^\p{N}/u;
+const LEADING_DIGITS = /^\p{N}+/u;
+const SHORT_WORD = /^\p{L}{2,3}$/u;
 
 const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 
+/** A run of digits (runs are all letters or all digits): ASCII without a regular expression. */
+function isDigits(run: string): boolean {
+  const first = run.charCodeAt(0);
+  return first < 128 ? first >= 48 && first <= 57 : DIGITS.test(run);
+}
+
+/** Whether a word starts with a number that is not a measure or an ordinal ("400wh", "2nd"). */
+function startsWithBareNumber(word: string): boolean {
+  if (!STARTS_WITH_DIGIT.test(word)) return false;
+  const suffix = word.replace(LEADING_DIGITS, '');
+  return !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
+}
+
 export function tokenize(name: string): Token[] {
+  return tokenizeNormalised(normaliseName(name));
+}
+
+/** tokenize for a name normaliseName has already normalised (a catalog name as stored). */
+export function tokenizeNormalised(normalised: string): Token[] {
   const tokens: Token[] = [];
-  const words = normaliseName(name)
-    .split(' ')
-    .filter((w) => w !== '');
+  const words = normalised.split(' ').filter((w) => w !== '');
   words.forEach((word, w) => {
     const runs = word.match(RUNS) ?? [];
     const mixed = runs.length > 1;
     runs.forEach((run, r) => {
-      if (DIGITS.test(run)) {
+      if (isDigits(run)) {
         tokens.push({ text: String(Number(run)), kind: 'number' });
         return;
       }
@@ -81,27 +106,23 @@ export function tokenize(name: string): Token[] {
         previous.unit = unit === 'inch' ? 'in' : unit;
         return;
       }
-      const roman = ROMAN[run];
+      const roman = ROMAN.get(run);
       if (roman && !mixed) {
         tokens.push({ text: roman, kind: 'number' });
         return;
       }
-      const text = SYNONYMS[run] ?? run;
+      const text = SYNONYMS.get(run) ?? run;
+      const variantWord = VARIANT_WORDS.has(text);
       // Letters glued to digits, or a short standalone prefix before a number: a model code.
       // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
       // the 400 Wh, nor the GO of "LY-3480 Go (2nd Gen)" of the 2nd.
-      const nextWord = words[w + 1] ?? '';
-      const suffix = nextWord.replace(/^\p{N}+/u, '');
-      const nextStartsWithDigit =
-        !mixed && /^\p{N}/u.test(nextWord) && !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
       const code =
-        (mixed && !VARIANT_WORDS.has(text)) ||
-        (run.length <= 2 && nextStartsWithDigit && !VARIANT_WORDS.has(text));
+        !variantWord && (mixed || (run.length <= 2 && startsWithBareNumber(words[w + 1] ?? '')));
       // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
       // a designator of a different model, like the known variant words.
       const designator =
-        !mixed && !code && /^\p{L}{2,3}$/u.test(text) && isModelPart(previous) && r === 0;
-      const kind = VARIANT_WORDS.has(text) || designator ? 'variant' : code ? 'code' : 'word';
+        !mixed && !code && r === 0 && isModelPart(previous) && SHORT_WORD.test(text);
+      const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
   });

@@ -4,26 +4,41 @@
  */
 export function wordDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous2: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows of the matrix (two back for transpositions), reused from call to call.
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let previous2 = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j < width; j++) rows[previous + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    rows[current] = i;
     let best = i;
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, previous2[j - 2]! + 1);
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(
+        rows[previous + j]! + 1,
+        rows[current + j - 1]! + 1,
+        rows[previous + j - 1]! + cost,
+      );
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        value = Math.min(value, rows[previous2 + j - 2]! + 1);
       }
-      current.push(value);
+      rows[current + j] = value;
       best = Math.min(best, value);
     }
     if (best > limit) return limit + 1;
-    previous2 = previous;
-    previous = current;
+    [previous2, previous, current] = [previous, current, previous2];
   }
-  return previous[b.length]!;
+  return rows[previous + b.length]!;
 }
+
+let rows = new Int32Array(3 * 64);
 
 /** How many typos a word of this length may carry and still be the same word. */
 export function typoAllowance(length: number): number {
