@@ -59,6 +59,9 @@ export class CatalogRepository {
       );
       if (!rows[0]?.locked) throw new ImportInProgressError('another catalog import is running');
       await client.query("SET LOCAL maintenance_work_mem = '512MB'");
+      // The vocabulary's and the priors' aggregates (millions of groups at a million products)
+      // and their joins: in memory, not spilled to disk in batches (4 MB by default).
+      await client.query("SET LOCAL work_mem = '256MB'");
       const empty = (await client.query('SELECT 1 FROM products LIMIT 1')).rowCount === 0;
       const mode: LoadMode = options.replace || empty ? 'bulk' : 'merge';
       if (mode === 'bulk') await this.bulkLoad(client, staging, options);
