@@ -1,5 +1,5 @@
 import { compactName, normaliseName } from './name-normaliser.js';
-import { tokenize, tokenizeNormalised, type Token } from './name-tokens.js';
+import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { typoAllowance, wordDistance } from './word-distance.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1.
@@ -63,8 +63,9 @@ export function matchName(query: string, candidate: CandidateName): NameMatch {
  * not once per candidate name.
  */
 export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
-  const compact = compactName(normaliseName(query));
-  const q = queryTokens(tokenize(query));
+  const normalised = normaliseName(query);
+  const compact = compactName(normalised);
+  const q = queryTokens(tokenizeNormalised(normalised));
   return (candidate) => {
     if (compact === compactName(candidate.text)) {
       return { score: 1, exact: true, notes: ['same name'] };

@@ -58,18 +58,16 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
-function memo<T extends object>(cache: LRUCache<string, T>, key: string, make: () => T): T {
-  let value = cache.get(key);
-  if (value === undefined) cache.set(key, (value = make()));
-  return value;
-}
-
 /** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
-  private readonly brandWords = new LRUCache<string, ReadonlySet<string>>({ max: VOCABULARY_MEMO });
+  private readonly brandWords = new LRUCache<string, ReadonlySet<string>>({
+    max: VOCABULARY_MEMO,
+    memoMethod: (brand) => words(brand),
+  });
   private readonly categoryWords = new LRUCache<string, ReadonlySet<string>>({
     max: VOCABULARY_MEMO,
+    memoMethod: (category) => words(category.replace(/s\b/g, '')),
   });
 
   constructor(private readonly repository: LookupRepository) {}
@@ -178,10 +176,8 @@ export class NameResolver {
     product: CandidateProduct,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
-      brandWords: memo(this.brandWords, product.brand, () => words(product.brand)),
-      categoryWords: memo(this.categoryWords, product.category, () =>
-        words(product.category.replace(/s\b/g, '')),
-      ),
+      brandWords: this.brandWords.memo(product.brand),
+      categoryWords: this.categoryWords.memo(product.category),
     };
     const matches = product.names.map((text) => match({ text, ...context }));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
