@@ -329,6 +329,10 @@ describe(SessionGuard.name, () => {
     expect(signIn.text).not.toMatch(/<script(?![^>]*\ssrc=)/);
     expect(signIn.text).not.toMatch(/\sstyle=/);
     expect(signIn.headers['cache-control']).toBe('no-store');
+    // The dashboard's own root, not only the paths under it.
+    const root = await anonymous.get('/dashboard');
+    expect(root.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(root.headers['cache-control']).toBe('no-store');
 
     const { link } = await accounts.create('cookies@example.com', false);
     const client = new DashboardClient(app);
@@ -404,6 +408,11 @@ describe(SessionGuard.name, () => {
     const client = await member('api@example.com');
     const res = await request(http).get(LOOKUP).set('Cookie', client.cookieHeader);
     expect(res.status).toBe(401);
+    // The dashboard's headers stay on the dashboard: the API keeps its own policy.
+    expect(res.headers['content-security-policy']).not.toContain("default-src 'none'");
+    expect(res.headers['cache-control']).toBeUndefined();
+    const lookalike = await request(http).get('/dashboards');
+    expect(lookalike.headers['content-security-policy']).not.toContain("default-src 'none'");
     const { key } = await createKey(client, 'api');
     const batch = await request(http)
       .post('/v1/product-intelligence/batch')

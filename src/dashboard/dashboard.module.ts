@@ -29,14 +29,8 @@ import { UsageModule } from './usage.module.js';
 })
 export class DashboardModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(DashboardMiddleware)
-      .forRoutes(
-        SignInController,
-        KeysController,
-        AccountsController,
-        AssetsController,
-        NotFoundController,
-      );
+    // One layer for the whole dashboard, not one per dashboard route: every API request is
+    // tested against each layer registered before its route.
+    consumer.apply(DashboardMiddleware).forRoutes('dashboard{/*path}');
   }
 }
