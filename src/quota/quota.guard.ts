@@ -1,15 +1,15 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import {
   InjectThrottlerOptions,
   InjectThrottlerStorage,
   ThrottlerGuard,
   type ThrottlerModuleOptions,
-  type ThrottlerRequest,
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { ProblemException } from '../common/problem.js';
+import type { QuotaPolicy } from '../config/app-config.js';
 import { CHARGE, type Pricer } from './charge.decorator.js';
 import { QuotaService, rateLimitHeaders, type QuotaState } from './quota.service.js';
 
@@ -17,9 +17,18 @@ import { QuotaService, rateLimitHeaders, type QuotaState } from './quota.service
  * The throttler's guard with a cost: validates the request with the route's pricer, then
  * charges the whole cost in one atomic step. Used with @UseGuards after the global API key
  * guard, so the order is 401, then 400/413/415, then 429.
+ *
+ * Its budget is the ThrottlerModule's one throttler, read once at start. The library's own
+ * canActivate reads six per-route overrides (@Throttle, @SkipThrottle and the like) from
+ * metadata on every request; no route here declares any, and on a cached answer they cost
+ * several percent of the request (bench/RESULTS.md).
  */
 @Injectable()
 export class QuotaGuard extends ThrottlerGuard {
+  private policy?: QuotaPolicy;
+  /** Each route's pricer, read from its metadata once. */
+  private readonly pricers = new WeakMap<object, Pricer | undefined>();
+
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
     @InjectThrottlerStorage() storage: ThrottlerStorage,
@@ -29,17 +38,23 @@ export class QuotaGuard extends ThrottlerGuard {
     super(options, storage, reflector);
   }
 
-  protected override async handleRequest({
-    context,
-    limit,
-    ttl,
-  }: ThrottlerRequest): Promise<boolean> {
+  override async onModuleInit(): Promise<void> {
+    await super.onModuleInit();
+    const [throttler, ...others] = this.throttlers;
+    const { limit, ttl } = throttler ?? {};
+    if (others.length > 0 || typeof limit !== 'number' || typeof ttl !== 'number')
+      throw new Error('QuotaGuard needs exactly one throttler, with a fixed limit and ttl');
+    this.policy = { limit, windowMs: ttl };
+  }
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    const policy = this.policy;
+    if (!policy) throw new Error('QuotaGuard used before its module was initialised');
     const req = context.switchToHttp().getRequest<Request>();
     const res = context.switchToHttp().getResponse<Response>();
     const keyId = req.apiKeyId;
     if (!keyId) throw new Error('QuotaGuard needs the API key guard to run first');
-    const policy = { limit, windowMs: ttl };
-    const pricer = this.reflector.get<Pricer | undefined>(CHARGE, context.getHandler());
+    const pricer = this.pricerOf(context.getHandler());
     let cost = 1;
     if (pricer) {
       try {
@@ -57,5 +72,11 @@ export class QuotaGuard extends ThrottlerGuard {
     const state: QuotaState = await this.quota.charge(keyId, cost, 'http', policy);
     res.set(rateLimitHeaders(state));
     return true;
+  }
+
+  private pricerOf(handler: object): Pricer | undefined {
+    if (!this.pricers.has(handler))
+      this.pricers.set(handler, this.reflector.get<Pricer | undefined>(CHARGE, handler as never));
+    return this.pricers.get(handler);
   }
 }
