@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
@@ -9,55 +9,24 @@ import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/s
 import { SessionGuard } from '../src/dashboard/session.guard.js';
 import { UsageCounters } from '../src/dashboard/usage-counters.js';
 import { PrismaService } from '../src/database/prisma.service.js';
-import { DashboardClient } from './support/dashboard-client.js';
+import { createKey, DashboardClient, PASSWORD } from './support/dashboard-client.js';
 import { runBuiltCommand } from './support/run-command.js';
+import { dashboardApp } from './support/dashboard-app.js';
 import { createTestApp } from './support/test-app.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 const LOOKUP = '/v1/product-intelligence?product_name=PS5';
-const PASSWORD = 'correct horse battery staple';
-const KEY = /pi_[0-9A-Za-z]{12}_[0-9A-Za-z]{28}/;
 
 describe(SessionGuard.name, () => {
-  let db: TestDatabase;
+  // A budget of 5 lookups per key, so one test can reach a 429 quickly.
+  const context = dashboardApp({ QUOTA_LIMIT: '5' });
   let app: INestApplication;
   let http: App;
   let accounts: AccountsService;
   let prisma: PrismaService;
+  const member = (email: string, admin = false) => context.member(email, admin);
 
-  /** A new account with its password set, and a client signed in as it. */
-  async function member(email: string, admin = false): Promise<DashboardClient> {
-    const { link } = await accounts.create(email, admin);
-    const client = new DashboardClient(app);
-    await client.activate(new URL(link).pathname, email, PASSWORD);
-    return client;
-  }
-
-  /** Creates a key from the dashboard; the key and its id. */
-  async function createKey(client: DashboardClient, name: string) {
-    const res = await client.post('/dashboard/keys', { name, expires: '30d' }, '/dashboard/keys');
-    expect(res.status).toBe(201);
-    const key = KEY.exec(res.text)?.[0];
-    expect(key).toBeDefined();
-    return { key: key!, id: key!.slice(3, 15), page: res.text };
-  }
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    // A budget of 5 lookups per key, so one test can reach a 429 quickly.
-    app = await createTestApp({
-      DATABASE_URL: db.url,
-      SEED_DEMO_CATALOG: 'true',
-      QUOTA_LIMIT: '5',
-    });
-    http = app.getHttpServer() as App;
-    accounts = app.get(AccountsService);
-    prisma = app.get(PrismaService);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
+  beforeAll(() => {
+    ({ app, http, accounts, prisma } = context);
   });
 
   beforeEach(async () => {
@@ -66,7 +35,9 @@ describe(SessionGuard.name, () => {
 
   it('creates accounts from the command line with a one-time link; lists and disables them', async () => {
     const run = (...args: string[]) =>
-      runBuiltCommand('src/dashboard/users.command.js', args, { DATABASE_URL: db.url });
+      runBuiltCommand('src/dashboard/users.command.js', args, {
+        DATABASE_URL: context.databaseUrl,
+      });
     const created = await run('create', '--email', 'Cli.Person@Example.com', '--admin');
     expect(created).toMatchObject({ code: 0 });
     expect(created.stdout).toMatch(/\(cli\.person@example\.com, admin\) created/);
@@ -172,43 +143,6 @@ describe(SessionGuard.name, () => {
     expect((await request(http).get(LOOKUP).set('Authorization', `Bearer ${key}`)).status).toBe(
       401,
     );
-  });
-
-  it('refuses a state-changing form whose CSRF token is missing or wrong with 403', async () => {
-    const client = await member('csrf@example.com');
-    for (const [path, fields] of [
-      ['/dashboard/keys', { name: 'x', expires: 'never' }],
-      ['/dashboard/sign-out', {}],
-    ] as const) {
-      for (const csrf of [undefined, 'wrong', 'A'.repeat(43)]) {
-        const res = await client.post(path, { ...fields, ...(csrf && { _csrf: csrf }) });
-        expect(res.status).toBe(403);
-        expect(res.headers['content-type']).toMatch(/^text\/html/);
-      }
-    }
-    const { id } = await createKey(client, 'kept');
-    expect((await client.post(`/dashboard/keys/${id}/revoke`, { _csrf: 'wrong' })).status).toBe(
-      403,
-    );
-    const anonymous = new DashboardClient(app);
-    await anonymous.get('/dashboard/sign-in');
-    expect(
-      (
-        await anonymous.post('/dashboard/sign-in', {
-          email: 'csrf@example.com',
-          password: PASSWORD,
-        })
-      ).status,
-    ).toBe(403);
-    // A token of one session does not work for another.
-    const other = await member('csrf-other@example.com');
-    const token = /name="_csrf" value="([^"]+)"/.exec(
-      (await other.get('/dashboard/keys')).text,
-    )![1]!;
-    expect(
-      (await client.post('/dashboard/keys', { name: 'x', expires: 'never', _csrf: token })).status,
-    ).toBe(403);
-    expect(await prisma.apiKey.count({ where: { name: 'x' } })).toBe(0);
   });
 
   it('refuses the cookie of a signed-out session', async () => {
@@ -318,107 +252,12 @@ describe(SessionGuard.name, () => {
     );
   });
 
-  it('sends a strict CSP, safe cookies, no CORS header, and friendly errors', async () => {
-    const anonymous = new DashboardClient(app);
-    const signIn = await anonymous.get('/dashboard/sign-in');
-    const csp = signIn.headers['content-security-policy'];
-    expect(csp).toContain("default-src 'none'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).not.toContain('unsafe-inline');
-    expect(signIn.text).not.toMatch(/<script(?![^>]*\ssrc=)/);
-    expect(signIn.text).not.toMatch(/\sstyle=/);
-    expect(signIn.headers['cache-control']).toBe('no-store');
-    // The dashboard's own root, not only the paths under it.
-    const root = await anonymous.get('/dashboard');
-    expect(root.headers['content-security-policy']).toContain("default-src 'none'");
-    expect(root.headers['cache-control']).toBe('no-store');
-
-    const { link } = await accounts.create('cookies@example.com', false);
-    const client = new DashboardClient(app);
-    const path = new URL(link).pathname;
-    await client.post(path, { password: PASSWORD, confirmation: PASSWORD }, path);
-    const res = await client.post(
-      '/dashboard/sign-in',
-      { email: 'cookies@example.com', password: PASSWORD },
-      '/dashboard/sign-in',
-    );
-    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
-      c.startsWith('pi_session='),
-    );
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Strict/);
-    expect(cookie).toMatch(/Path=\//);
-    expect(cookie).not.toMatch(/Secure/); // the public address here is http
-
-    for (const req of [
-      request(http).get('/dashboard/sign-in').set('Origin', 'https://evil.example'),
-      request(http)
-        .options('/dashboard/keys')
-        .set('Origin', 'https://evil.example')
-        .set('Access-Control-Request-Method', 'POST'),
-      request(http).get('/dashboard/assets/app.js').set('Origin', 'https://evil.example'),
-    ]) {
-      const headers = Object.keys((await req).headers);
-      expect(headers.filter((h) => h.startsWith('access-control-'))).toEqual([]);
-    }
-
-    expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).status).toBe(404);
-    expect((await client.get('/dashboard/keys/AAAAAAAAAAAA')).text).toContain('Not found');
-    const unknown = await client.get('/dashboard/nothing/here');
-    expect(unknown.status).toBe(404);
-    expect(unknown.headers['content-type']).toMatch(/^text\/html/);
-    expect(unknown.headers['content-security-policy']).toContain("default-src 'none'");
-    const big = await client.post('/dashboard/keys', {
-      name: 'x'.repeat(10_000),
-      expires: 'never',
-    });
-    expect(big.status).toBe(413);
-    const blank = await client.post(
-      '/dashboard/keys',
-      { name: ' ', expires: 'never' },
-      '/dashboard/keys',
-    );
-    expect(blank.status).toBe(400);
-    expect(blank.text).toContain('Give the key a name');
-    const first = new URL((await accounts.create('weak@example.com', false)).link).pathname;
-    const weakAccount = await prisma.account.findUniqueOrThrow({
-      where: { email: 'weak@example.com' },
-    });
-    const second = new URL(await accounts.issueLink(weakAccount.id)).pathname;
-    const setter = new DashboardClient(app);
-    const short = { password: 'short', confirmation: 'short' };
-    expect((await setter.post(second, short, second)).status).toBe(400);
-    expect((await setter.get(second)).status).toBe(200); // a refused password keeps the link
-    expect((await setter.get(first)).status).toBe(404); // a new link replaces the old one
-    const differ = { password: PASSWORD, confirmation: `${PASSWORD}!` };
-    expect((await setter.post(second, differ, second)).text).toContain('differ');
-  });
-
   it('stores the usage counts still in memory when an instance shuts down', async () => {
     const { record } = await app.get(ApiKeysService).create('shutdown');
-    const other = await createTestApp({ DATABASE_URL: db.url });
+    const other = await createTestApp({ DATABASE_URL: context.databaseUrl });
     other.get(UsageCounters).record(record.id, 'http', 7, 0);
     await other.close();
     const stored = await prisma.keyUsageMinute.findMany({ where: { apiKeyId: record.id } });
     expect(stored.map((r) => r.lookups)).toEqual([7]);
-  });
-
-  it('leaves the JSON API as it was: no session cookie opens it, bodies still checked', async () => {
-    const client = await member('api@example.com');
-    const res = await request(http).get(LOOKUP).set('Cookie', client.cookieHeader);
-    expect(res.status).toBe(401);
-    // The dashboard's headers stay on the dashboard: the API keeps its own policy.
-    expect(res.headers['content-security-policy']).not.toContain("default-src 'none'");
-    expect(res.headers['cache-control']).toBeUndefined();
-    const lookalike = await request(http).get('/dashboards');
-    expect(lookalike.headers['content-security-policy']).not.toContain("default-src 'none'");
-    const { key } = await createKey(client, 'api');
-    const batch = await request(http)
-      .post('/v1/product-intelligence/batch')
-      .set('Authorization', `Bearer ${key}`)
-      .type('form')
-      .send('product_names=PS5');
-    expect(batch.status).toBe(415);
   });
 });

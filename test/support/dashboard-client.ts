@@ -1,6 +1,11 @@
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import type { AccountsService } from '../../src/dashboard/accounts.service.js';
+
+/** The password every test account is given. */
+export const PASSWORD = 'correct horse battery staple';
+const KEY = /pi_[0-9A-Za-z]{12}_[0-9A-Za-z]{28}/;
 
 /** The CSRF token of the first form on a page. */
 export function csrfOf(page: string): string {
@@ -72,4 +77,25 @@ export class DashboardClient {
     if (res.status !== 303) throw new Error(`sign-in gave ${res.status}`);
     return res;
   }
+}
+
+/** A new account with its password set, and a client signed in as it. */
+export async function signedInMember(
+  app: INestApplication,
+  accounts: AccountsService,
+  email: string,
+  admin = false,
+): Promise<DashboardClient> {
+  const { link } = await accounts.create(email, admin);
+  const client = new DashboardClient(app);
+  await client.activate(new URL(link).pathname, email, PASSWORD);
+  return client;
+}
+
+/** Creates a key from the dashboard (201, the key shown once): the key, its id and the page. */
+export async function createKey(client: DashboardClient, name: string) {
+  const res = await client.post('/dashboard/keys', { name, expires: '30d' }, '/dashboard/keys');
+  const key = KEY.exec(res.text)?.[0];
+  if (res.status !== 201 || !key) throw new Error(`creating a key gave ${res.status}, no key`);
+  return { key, id: key.slice(3, 15), page: res.text };
 }
