@@ -30,12 +30,20 @@ type ProductRow = Omit<ProductRecord, 'offers'> & {
   publicationId: number;
 };
 
-/** A candidate of name `query`, or (query null) the row saying only which publication. */
-type CandidateRow = CandidateProduct & {
+/**
+ * A candidate of name `query`, or (query null) the row saying only which publication. Its
+ * names come as one string and the publication's time as milliseconds: text arrays and
+ * timestamps are parsed in JavaScript, once per row, and every row repeats the publication.
+ */
+type CandidateRow = Omit<CandidateProduct, 'names'> & {
   publicationId: number | null;
-  publishedAt: Date;
+  publishedAtMs: number;
   query: number | null;
+  names: string;
 };
+
+/** Between the names of a candidate row: normalised names never hold a control character. */
+const NAME_SEPARATOR = '\x1f';
 
 /** One catalog import: its id keys cached answers, its time is every answer's as_of. */
 export interface Publication {
@@ -97,9 +105,10 @@ const FIND_CANDIDATES = `
        ranked AS (${ranked('&&', false)}
          UNION ALL ${ranked('@>', true)}),
        publication AS (${LATEST_PUBLICATION})
-  SELECT pub.id AS "publicationId", pub."publishedAt", r.query,
+  SELECT pub.id AS "publicationId",
+         floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs", r.query,
          p.id, p.name, p.brand, p.category,
-         (SELECT array_agg(s.name_norm) FROM product_search_names s
+         (SELECT string_agg(s.name_norm, E'\\x1f') FROM product_search_names s
            WHERE s.product_id = p.id) AS names
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN publication pub ON true
@@ -175,8 +184,10 @@ export class LookupRepository {
     ]);
     const candidates = queries.map((): CandidateProduct[] => []);
     for (const { query, id, name, brand, category, names } of rows)
-      if (query !== null) candidates[query]!.push({ id, name, brand, category, names });
-    const [{ publicationId, publishedAt }] = rows as [CandidateRow];
+      if (query !== null)
+        candidates[query]!.push({ id, name, brand, category, names: names.split(NAME_SEPARATOR) });
+    const [{ publicationId, publishedAtMs }] = rows as [CandidateRow];
+    const publishedAt = new Date(publishedAtMs);
     return {
       ...(publicationId !== null && { publication: { id: publicationId, publishedAt } }),
       candidates,
