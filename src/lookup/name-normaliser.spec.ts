@@ -22,4 +22,11 @@ describe('normaliseName', () => {
       new Set(['wh1000xm5']),
     );
   });
+
+  // The candidates statement joins a product's normalised names with U+001F and splits them
+  // in JavaScript (lookup.repository.ts): no normalised name may hold a control character.
+  it('leaves no control character or line break in a name', () => {
+    const controls = Array.from({ length: 32 }, (_, c) => String.fromCharCode(c)).join('');
+    expect(normaliseName(`a${controls}b\u007f\u0085\u2028c`)).toBe('a b c');
+  });
 });
