@@ -210,12 +210,13 @@ function table(r: SizeResult): string {
   }
   const q = r.quality;
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
-  const cpu = (variant: Variant) => {
+  const cpu = (variant: Variant, process = 'service') => {
     const c = r.medians[variant].cpu;
-    return c ? `service ${n(c.serviceMs, 2)} ms, PostgreSQL ${n(c.databaseMs, 2)} ms` : 'n/a';
+    return c ? `${process} ${n(c.serviceMs, 2)} ms, PostgreSQL ${n(c.databaseMs, 2)} ms` : 'n/a';
   };
   lines.push(
-    `CPU per request: distinct ${cpu('distinct')}; hot ${cpu('hot')}; batch of 5 ${cpu('batch')}`,
+    `CPU per request: distinct ${cpu('distinct')}; direct ${cpu('direct', 'driver')}; ` +
+      `hot ${cpu('hot')}; batch of 5 ${cpu('batch')}`,
     `service RSS: idle ${n(r.serviceIdleMb, 0)} MB, under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
     `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
       `recall ${pct(q.recall)} (goal >= ${pct(GOALS.recall)}), refusals ${pct(q.correctRefusalRate)} ` +

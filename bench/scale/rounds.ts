@@ -74,40 +74,49 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   const hot = { path: `${LOOKUP}?product_name=${encodeURIComponent(options.hotName)}` };
 
   let serviceRssMb = 0;
-  // CPU of the service and of PostgreSQL over each HTTP run: what a lookup costs each of them,
-  // which is what says how many cores (and replicas) a given load needs.
-  const cpuNow = async () => ({
-    service: await cpuSeconds(service.pid),
+  // CPU of the service (or the direct driver) and of PostgreSQL over each run: what a lookup
+  // costs each of them, which is what says how many cores (and replicas) a given load needs,
+  // and, side by side, what HTTP adds to the same work.
+  const cpuNow = async (pid: number) => ({
+    process: await cpuSeconds(pid),
     database: await cpuSeconds(options.databasePid, true),
   });
-  const http = async (next: () => object, seconds: number, conns = connections) => {
-    const load = () =>
-      drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
-    const cpuBefore = await cpuNow();
-    const { result, rssMb } = await service.withRss(load);
-    const cpuAfter = await cpuNow();
-    serviceRssMb = Math.max(serviceRssMb, rssMb);
-    await service.idle();
+  const withCpu = async (pid: number, run: () => Promise<Measured>): Promise<Measured> => {
+    const before = await cpuNow(pid);
+    const result = await run();
+    const after = await cpuNow(pid);
     const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests);
     return {
       ...result,
       cpu: {
-        serviceMs: perRequest(cpuAfter.service - cpuBefore.service),
-        databaseMs: perRequest(cpuAfter.database - cpuBefore.database),
+        serviceMs: perRequest(after.process - before.process),
+        databaseMs: perRequest(after.database - before.database),
       },
     };
   };
+  const http = async (next: () => object, seconds: number, conns = connections) => {
+    const load = () =>
+      drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
+    const measured = await withCpu(service.pid, async () => {
+      const { result, rssMb } = await service.withRss(load);
+      serviceRssMb = Math.max(serviceRssMb, rssMb);
+      return result;
+    });
+    await service.idle();
+    return measured;
+  };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
     distinct: (s) => http(single, s),
-    direct: async (s) => {
-      const { measured, next } = await direct.run({
-        from: nextDirect,
-        seconds: s,
-        concurrency: connections,
-      });
-      nextDirect = next;
-      return measured;
-    },
+    direct: (s) =>
+      withCpu(direct.pid, async () => {
+        const { measured, next } = await direct.run({
+          from: nextDirect,
+          seconds: s,
+          concurrency: connections,
+        });
+        nextDirect = next;
+        return measured;
+      }),
     hot: (s) => http(() => hot, s),
     bare: (s) => http(() => ({ path: '/bench/bare' }), s),
     barePublic: (s) => http(() => ({ path: '/bench/bare-public' }), s),

@@ -10,7 +10,7 @@ export interface Measured {
   /** Responses that were not 2xx, and requests that failed outright (errors, timeouts). */
   readonly non2xx: number;
   readonly errors: number;
-  /** CPU milliseconds per completed request, of the service and of PostgreSQL (HTTP runs). */
+  /** CPU milliseconds per completed request: the service (the driver, in direct runs), PostgreSQL. */
   readonly cpu?: { readonly serviceMs: number; readonly databaseMs: number };
 }
 

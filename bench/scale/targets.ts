@@ -86,6 +86,10 @@ export class DirectDriver {
     private readonly died: Promise<never>,
   ) {}
 
+  get pid(): number {
+    return this.child.pid!;
+  }
+
   /** Forks node dist/bench/scale/direct.js QUERIES_FILE and waits until it is ready. */
   static async start(env: NodeJS.ProcessEnv, queriesFile: string): Promise<DirectDriver> {
     const child = fork('dist/bench/scale/direct.js', [queriesFile], {
