@@ -26,8 +26,6 @@ import { QuotaService, rateLimitHeaders, type QuotaState } from './quota.service
 @Injectable()
 export class QuotaGuard extends ThrottlerGuard {
   private policy?: QuotaPolicy;
-  /** Each route's pricer, read from its metadata once. */
-  private readonly pricers = new WeakMap<object, Pricer | undefined>();
 
   constructor(
     @InjectThrottlerOptions() options: ThrottlerModuleOptions,
@@ -50,11 +48,12 @@ export class QuotaGuard extends ThrottlerGuard {
   override async canActivate(context: ExecutionContext): Promise<boolean> {
     const policy = this.policy;
     if (!policy) throw new Error('QuotaGuard used before its module was initialised');
-    const req = context.switchToHttp().getRequest<Request>();
-    const res = context.switchToHttp().getResponse<Response>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const res = http.getResponse<Response>();
     const keyId = req.apiKeyId;
     if (!keyId) throw new Error('QuotaGuard needs the API key guard to run first');
-    const pricer = this.pricerOf(context.getHandler());
+    const pricer = this.reflector.get<Pricer | undefined>(CHARGE, context.getHandler());
     let cost = 1;
     if (pricer) {
       try {
@@ -72,11 +71,5 @@ export class QuotaGuard extends ThrottlerGuard {
     const state: QuotaState = await this.quota.charge(keyId, cost, 'http', policy);
     res.set(rateLimitHeaders(state));
     return true;
-  }
-
-  private pricerOf(handler: object): Pricer | undefined {
-    if (!this.pricers.has(handler))
-      this.pricers.set(handler, this.reflector.get<Pricer | undefined>(CHARGE, handler as never));
-    return this.pricers.get(handler);
   }
 }
