@@ -128,6 +128,45 @@ describe(CatalogImporter.name, () => {
     ]);
   });
 
+  it('counts the search vocabulary over the whole catalog, after a merge too', async () => {
+    const vocabulary = async () => ({
+      terms: await ctx.prisma.searchTerm.findMany({ orderBy: { term: 'asc' } }),
+      words: await ctx.prisma.searchWord.findMany({ orderBy: { word: 'asc' } }),
+    });
+    await ctx.importer.import(
+      await catalogFile([
+        product('x2', { name: 'Zephyr Aero X2' }),
+        product('x3', { name: 'Zephyr Aero X3' }),
+      ]),
+    );
+    // A merge adds to the catalog: the vocabulary counts the names already there as well.
+    await ctx.importer.import(await catalogFile([product('lite', { name: 'Zephyr Lite' })]));
+    const df = (term: string, count: number) => ({ term, df: count });
+    expect(await vocabulary()).toEqual({
+      terms: [
+        df('aero', 2),
+        df('aerox2', 1),
+        df('aerox3', 1),
+        df('lite', 1),
+        df('x2', 1),
+        df('x3', 1),
+        df('zephyr', 3),
+        df('zephyraero', 2),
+        df('zephyraerox2', 1),
+        df('zephyraerox3', 1),
+        df('zephyrlite', 1),
+      ],
+      // The words a misspelt query word may stand for: no digits.
+      words: [
+        { word: 'aero', df: 2 },
+        { word: 'lite', df: 1 },
+        { word: 'zephyr', df: 3 },
+        { word: 'zephyraero', df: 2 },
+        { word: 'zephyrlite', df: 1 },
+      ],
+    });
+  });
+
   it('keeps products absent from the file, and updates those present (merge)', async () => {
     await ctx.importer.import(await catalogFile([product('a'), product('b')]));
     const summary = await ctx.importer.import(

@@ -3,7 +3,8 @@ import { CatalogRepository, type LoadMode } from './catalog.repository.js';
 import { CatalogStaging } from './catalog-staging.js';
 import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
 
-export type ImportPhase = 'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors';
+export type ImportPhase =
+  'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary';
 
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */

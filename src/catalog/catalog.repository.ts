@@ -27,7 +27,7 @@ export interface LoadOptions {
   counts: CatalogCounts;
   /** Bytes of staging files streamed so far. */
   onLoaded?: (bytes: number) => void;
-  onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors') => void;
+  onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary') => void;
 }
 
 export type LoadMode = 'bulk' | 'merge';
@@ -68,6 +68,7 @@ export class CatalogRepository {
       else await this.mergeLoad(client, staging, options);
       options.onPhase?.('priors');
       await this.recomputePriors(client);
+      options.onPhase?.('vocabulary');
       await this.recomputeVocabulary(client);
       await client.query(
         `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
@@ -167,34 +168,45 @@ export class CatalogRepository {
     }
   }
 
-  /** Each category's mean of each criterion over all its sources' ratings. */
+  /**
+   * Each category's mean of each criterion over all its sources' ratings. Like the vocabulary,
+   * aggregated into a temporary table first: PostgreSQL runs the query of a `CREATE TABLE AS`
+   * with parallel workers, and never that of an `INSERT … SELECT`.
+   */
   private async recomputePriors(client: pg.Client): Promise<void> {
     await client.query('DELETE FROM category_priors');
     await client.query(
-      `INSERT INTO category_priors (category, criterion, mean, ratings)
-       SELECT p.category, c.key, avg(c.value::float8), count(*)
+      `CREATE TEMP TABLE new_priors ON COMMIT DROP AS
+       SELECT p.category, c.key AS criterion, avg(c.value::float8) AS mean, count(*) AS ratings
          FROM reviews r
          JOIN products p ON p.id = r.product_id
         CROSS JOIN LATERAL jsonb_each_text(r.criteria) c
         GROUP BY p.category, c.key`,
+    );
+    await client.query(
+      `INSERT INTO category_priors (category, criterion, mean, ratings)
+       SELECT category, criterion, mean, ratings FROM new_priors`,
     );
   }
 
   /**
    * The search vocabulary: every term of every search name, with the number of names that
    * carry it (resolution's measure of how selective a term is), and apart the terms without
-   * digits, for misspelt words. Rebuilt whole, the words' trigram index built once.
+   * digits, for misspelt words. Rebuilt whole, the words' trigram index built once. Counted
+   * into a temporary table first, so that PostgreSQL counts in parallel (see the priors).
    */
   private async recomputeVocabulary(client: pg.Client): Promise<void> {
     const indexes = await this.indexesOf(client, ['search_words']);
     await client.query('TRUNCATE search_terms, search_words');
     for (const ddl of indexes) await client.query(ddl.drop);
     await client.query(
-      `INSERT INTO search_terms (term, df)
-       SELECT term, count(*) FROM product_search_names, unnest(terms) AS term GROUP BY term`,
+      `CREATE TEMP TABLE new_vocabulary ON COMMIT DROP AS
+       SELECT term, count(*) AS df FROM product_search_names, unnest(terms) AS term GROUP BY term`,
     );
+    await client.query('INSERT INTO search_terms (term, df) SELECT term, df FROM new_vocabulary');
     await client.query(
-      `INSERT INTO search_words (word, df) SELECT term, df FROM search_terms WHERE term !~ '[0-9]'`,
+      `INSERT INTO search_words (word, df)
+       SELECT term, df FROM new_vocabulary WHERE term !~ '[0-9]'`,
     );
     for (const ddl of indexes) await client.query(ddl.create);
     await client.query('ANALYZE search_terms, search_words');

@@ -8,6 +8,7 @@ const LABELS: Record<ImportPhase, string> = {
   merge: 'Merging into the catalog',
   analyze: 'Analyzing',
   priors: 'Computing category priors',
+  vocabulary: 'Counting the search vocabulary',
 };
 
 /** A progress bar on a terminal; otherwise plain lines, one per phase and per tenth. */
