@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { arrayLiteral } from '../database/array-literal.js';
 import { Prisma } from '../database/generated/prisma/client.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
@@ -148,7 +149,11 @@ export class LookupRepository {
    * taken in alphabetical order, so the choice never depends on the index's layout.
    */
   async findTerms(terms: string[], words: string[], perWord: number): Promise<TermMatch[]> {
-    return await this.prepared<TermMatch>('lookup-find-terms', FIND_TERMS, [terms, words, perWord]);
+    return await this.prepared<TermMatch>('lookup-find-terms', FIND_TERMS, [
+      arrayLiteral(terms),
+      arrayLiteral(words),
+      perWord,
+    ]);
   }
 
   /**
@@ -176,11 +181,7 @@ export class LookupRepository {
       }
     }
     const rows = await this.prepared<CandidateRow>('lookup-candidates', FIND_CANDIDATES, [
-      index,
-      terms,
-      weights,
-      narrows,
-      every,
+      ...[index, terms, weights, narrows, every].map(arrayLiteral),
       limit,
     ]);
     const candidates = queries.map((): CandidateProduct[] => []);
@@ -202,7 +203,9 @@ export class LookupRepository {
   async findProducts(
     ids: string[],
   ): Promise<{ publicationId?: number; products: ProductRecord[] }> {
-    const rows = await this.prepared<ProductRow>('lookup-find-products', FIND_PRODUCTS, [ids]);
+    const rows = await this.prepared<ProductRow>('lookup-find-products', FIND_PRODUCTS, [
+      arrayLiteral(ids),
+    ]);
     return {
       ...(rows[0] && { publicationId: rows[0].publicationId }),
       products: rows.map(({ publicationId: _, ...row }) => ({
@@ -267,7 +270,10 @@ export class LookupRepository {
     return Math.max(0, pool.idleCount + pool.options.max - pool.totalCount - pool.waitingCount);
   }
 
-  /** A statement run on every lookup: prepared once per connection under its name. */
+  /**
+   * A statement run on every lookup: prepared once per connection under its name. Its array
+   * parameters come as literals (arrayLiteral): terms are normalised words, ids catalog ids.
+   */
   private async prepared<T extends object>(name: string, text: string, values: unknown[]) {
     return (await this.reader.client().pool.query<T>({ name, text, values })).rows;
   }

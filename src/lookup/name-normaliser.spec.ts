@@ -29,4 +29,13 @@ describe('normaliseName', () => {
     const controls = Array.from({ length: 32 }, (_, c) => String.fromCharCode(c)).join('');
     expect(normaliseName(`a${controls}b\u007f\u0085\u2028c`)).toBe('a b c');
   });
+
+  // Its words go to PostgreSQL as array literals that quote them without escaping
+  // (database/array-literal.ts): only letters and digits, one space between words.
+  it('leaves only letters and digits, one space between words', () => {
+    const ascii = Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).join('');
+    const text = `${ascii} "quoted" back\\slash {braces} a,b ÉTÉ №5 ½ x²`;
+    expect(normaliseName(text)).toMatch(/^[\p{L}\p{N}]+( [\p{L}\p{N}]+)*$/u);
+    expect(normaliseName(text)).not.toMatch(/["\\{},]/);
+  });
 });
