@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
+import { MIN_SIMILARITY } from '../lookup/candidate-terms.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */
 export function pgPool(url: string, config: AppConfig): pg.Pool {
@@ -19,8 +20,13 @@ export function pgPool(url: string, config: AppConfig): pg.Pool {
     // The named statements of every lookup are planned once per connection. PostgreSQL
     // otherwise plans them afresh for their arrays of terms on most executions, which cost
     // more than running them (bench/RESULTS.md). Prisma's own statements are unnamed, so
-    // they are planned for their values as before.
-    options: '-c plan_cache_mode=force_generic_plan',
+    // they are planned for their values as before. The misspelt-word search takes only words
+    // at least MIN_SIMILARITY similar (`%`, lookup.repository.ts): the resolver's own floor for
+    // a close word, whatever the server's default.
+    options: [
+      '-c plan_cache_mode=force_generic_plan',
+      `-c pg_trgm.similarity_threshold=${MIN_SIMILARITY}`,
+    ].join(' '),
   });
   // An idle connection the server ends (a restart, a failover, a dropped database) is
   // discarded by the pool; the error it emits must not crash the process, including after

@@ -64,6 +64,7 @@ const FIND_TERMS = `
    CROSS JOIN LATERAL (
          SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity
            FROM search_words
+          WHERE word % q.word
           ORDER BY word <-> q.word, word
           LIMIT $3) c
    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
@@ -145,8 +146,9 @@ export class LookupRepository {
   /**
    * The vocabulary entries of the query's terms: each term the catalog has (similarity 1), and
    * for each of `words` it lacks (a typo), the closest words by trigram distance among the
-   * catalog's digit-free words, a small table at any catalog size. Equally close words are
-   * taken in alphabetical order, so the choice never depends on the index's layout.
+   * catalog's digit-free words that are close at all (`%`: a similarity of at least
+   * MIN_SIMILARITY, the session's pg_trgm threshold, pg-adapter.ts), found by the words' GIN
+   * trigram index. Equally close words are taken in alphabetical order.
    */
   async findTerms(terms: string[], words: string[], perWord: number): Promise<TermMatch[]> {
     return await this.prepared<TermMatch>('lookup-find-terms', FIND_TERMS, [
