@@ -8,6 +8,7 @@
 /** What a query tests. The last three are held-out siblings of the generated catalog. */
 export type QueryKind =
   | 'exact'
+  | 'brand-name'
   | 'noise'
   | 'typo'
   | 'brand-dropped'
@@ -23,6 +24,7 @@ export type QueryKind =
 
 export const QUERY_KINDS: readonly QueryKind[] = [
   'exact',
+  'brand-name',
   'noise',
   'typo',
   'brand-dropped',
