@@ -142,11 +142,17 @@ describe(CatalogImporter.name, () => {
     // A merge adds to the catalog: the vocabulary counts the names already there as well.
     await ctx.importer.import(await catalogFile([product('lite', { name: 'Zephyr Lite' })]));
     const df = (term: string, count: number) => ({ term, df: count });
+    // Each name is indexed with its brand ("Example") in front as well.
     expect(await vocabulary()).toEqual({
       terms: [
         df('aero', 2),
         df('aerox2', 1),
         df('aerox3', 1),
+        df('example', 3),
+        df('examplezephyr', 3),
+        df('examplezephyraerox2', 1),
+        df('examplezephyraerox3', 1),
+        df('examplezephyrlite', 1),
         df('lite', 1),
         df('x2', 1),
         df('x3', 1),
@@ -159,6 +165,9 @@ describe(CatalogImporter.name, () => {
       // The words a misspelt query word may stand for: no digits.
       words: [
         { word: 'aero', df: 2 },
+        { word: 'example', df: 3 },
+        { word: 'examplezephyr', df: 3 },
+        { word: 'examplezephyrlite', df: 1 },
         { word: 'lite', df: 1 },
         { word: 'zephyr', df: 3 },
         { word: 'zephyraero', df: 2 },

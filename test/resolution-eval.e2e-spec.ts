@@ -12,7 +12,6 @@ import {
   evaluate,
   type EvalReport,
   type LabelledQuery,
-  type ResolvedQuery,
 } from '../bench/resolution/evaluate.js';
 import { generatedQueries } from '../bench/resolution/generated-queries.js';
 import {
@@ -22,6 +21,7 @@ import {
   readDemoQueries,
 } from '../bench/resolution/labels.js';
 import { catalogFile } from './support/catalog-files.js';
+import { resolveAll } from './support/resolve-all.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -33,7 +33,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 
 const GENERATED = { products: 20_000, seed: 1 };
 const GENERATED_QUERIES = 400;
-const CONCURRENCY = 4;
 
 /** Servers to release after the suite. */
 const opened: { db: TestDatabase; app?: INestApplication }[] = [];
@@ -49,16 +48,7 @@ async function evaluateOn(file: string, queries: readonly LabelledQuery[]): Prom
   await app.get(CatalogImporter).import(file);
   const resolver = app.get(NameResolver);
   demoResolver ??= resolver;
-  const results = new Array<ResolvedQuery>(queries.length);
-  // A few resolves at a time: each is independent and read-only, and the suite stays short.
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < queries.length; i = next++) {
-      const labelled = queries[i]!;
-      results[i] = { labelled, outcome: await resolver.resolve(labelled.query) };
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const results = await resolveAll(queries, (query) => resolver.resolve(query));
   return evaluate(results);
 }
 

@@ -1,4 +1,4 @@
-import { searchTerms } from '../lookup/search-terms.js';
+import { catalogTerms } from '../lookup/search-terms.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
@@ -94,6 +94,7 @@ export class StagingWriter {
 
   private addRows(line: CatalogLine): void {
     const nameNorm = normaliseName(line.name);
+    const brandNorm = normaliseName(line.brand);
     const aliases = line.aliases ?? [];
     this.files.products.add(
       copyRow([line.id, line.name, line.brand, line.category, textArray(aliases), nameNorm]),
@@ -106,7 +107,13 @@ export class StagingWriter {
     }
     for (const [norm, isAlias] of names) {
       this.files.product_search_names.add(
-        copyRow([line.id, norm, compactName(norm), isAlias, textArray(searchTerms(norm))]),
+        copyRow([
+          line.id,
+          norm,
+          compactName(norm),
+          isAlias,
+          textArray(catalogTerms(norm, brandNorm)),
+        ]),
       );
     }
     for (const r of line.reviews ?? []) {

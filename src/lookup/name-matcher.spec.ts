@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchName, type CandidateName } from './name-matcher.js';
+import { brandForm, matchName, type CandidateName } from './name-matcher.js';
 import { FOUND_AT } from './resolution-decision.js';
 import { normaliseName } from './name-normaliser.js';
 
@@ -9,7 +9,7 @@ const candidate = (
   category = 'headphones',
 ): CandidateName => ({
   text: normaliseName(name),
-  brandWords: new Set(normaliseName(brand).split(' ')),
+  brand: brandForm(brand),
   categoryWords: new Set([category.replace(/s$/, '')]),
 });
 const score = (query: string, name: string, brand?: string) =>
@@ -116,5 +116,87 @@ describe('matchName', () => {
     expect(
       score('sony bravia xr a80k 65 inch', 'Sony Bravia XR A80L 65-inch', 'Sony'),
     ).toBeLessThan(FOUND_AT);
+  });
+
+  it('takes a brand glued to the name, or written apart from it, for the same name', () => {
+    for (const [query, name, brand] of [
+      ['SharpMX-2614N', 'MX-2614N', 'Sharp'],
+      ['KodakCX7430', 'CX7430', 'Kodak'],
+      ['Sony DSCWX 350', 'DSC-WX350', 'Sony'],
+      ['logitech media keyboardk-200', 'Media Keyboard K200', 'Logitech'],
+      ['Acer LiquidZ6-E', 'Liquid Z6E', 'Acer'],
+    ] as const) {
+      expect(matchName(query, candidate(name, brand))).toMatchObject({ score: 1, exact: true });
+    }
+    expect(matchName('Sony DSC-WX350', candidate('DSC-WX350', 'Nikon')).exact).toBeUndefined();
+  });
+
+  it('never lets a brand make a query worse than the name alone', () => {
+    // A short brand before a number reads like a model code; a brand may hold a digit or a
+    // variant word.
+    for (const [query, name, brand] of [
+      ['BQ 5740G 7731 phone', '5740G 7731', 'BQ'],
+      ['Fusion5 T099 phone', 'T099', 'Fusion5'],
+      ['Go Mobile X6 phone', 'X6', 'Go Mobile'],
+    ] as const) {
+      const match = matchName(query, candidate(name, brand, 'phone'));
+      expect(match.rejected).toBeUndefined();
+      expect(match.score).toBeGreaterThanOrEqual(FOUND_AT);
+    }
+  });
+
+  it('forgives one slip in a brand as in any word of four letters or more', () => {
+    expect(score('Samsug SCX-4x25', 'SCX-4x25', 'Samsung')).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(score('Epsn GT-X970', 'GT-X970', 'Epson')).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(score('OnelPus Nord CE 2', 'Nord CE 2', 'OnePlus')).toBeGreaterThanOrEqual(FOUND_AT);
+  });
+
+  it('forgives a slip in a long variant word, never in a short one', () => {
+    expect(score('Alcatel one tuoch J320', 'One Touch J320', 'Alcatel')).toBeGreaterThanOrEqual(
+      FOUND_AT,
+    );
+    expect(matchName('iphone 15 prro', candidate('Apple iPhone 15 Pro', 'Apple')).rejected).toMatch(
+      /pro variant/,
+    );
+  });
+
+  it('never reads a short word, a model code or a number as misspelt', () => {
+    // A letter doubled in a three-letter word or in a code; a version that adds a digit.
+    expect(score('canon eoss 5', 'EOS 5', 'Canon')).toBeLessThan(FOUND_AT);
+    expect(matchName('xx200', candidate('X200', 'Lenovo')).rejected).toBeDefined();
+    expect(matchName('lenovo x2000', candidate('X200', 'Lenovo')).rejected).toBeDefined();
+    expect(matchName('Foo 7.0', candidate('Foo 7', 'Bar')).rejected).toBeDefined();
+  });
+
+  it('never identifies a product by its numbers and category alone', () => {
+    const nokia = candidate('3.4', 'Nokia', 'smartphone');
+    expect(matchName('Smartphone 3.4', nokia).rejected).toMatch(/names no word or code/);
+    expect(matchName('Nokia 3.4 smartphone', nokia).rejected).toBeUndefined();
+    expect(matchName('Nokia 3.4', nokia).exact).toBe(true);
+  });
+
+  it('matches letters written together or apart with the rest of the query around them', () => {
+    for (const [query, name, brand, category] of [
+      ['SharpMX-2614N printer', 'MX-2614N', 'Sharp', 'printers'],
+      ['Sony DSCWX 350 camera', 'DSC-WX350', 'Sony', 'cameras'],
+      ['sony dsc wx 350 camera', 'DSCWX350', 'Sony', 'cameras'],
+      ['the logitech media keyboardk-200 keyboard', 'Media Keyboard K200', 'Logitech', 'keyboards'],
+      ['EP-905F Epson', 'EP-905F', 'Epson', 'printers'],
+    ] as const) {
+      const match = matchName(query, candidate(name, brand, category));
+      expect(match.rejected).toBeUndefined();
+      expect(match.score).toBeGreaterThanOrEqual(FOUND_AT);
+    }
+    // Digits are never joined: "3 4" is not 34.
+    expect(matchName('foo 3 4 phone', candidate('Foo 34', 'Bar')).rejected).toBeDefined();
+  });
+
+  it('reads the category after a model as the category, not a variant', () => {
+    const match = matchName('GeForce RTX 2060 GPU', candidate('GeForce RTX 2060', 'Nvidia', 'gpu'));
+    expect(match.rejected).toBeUndefined();
+    expect(match.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(
+      matchName('GeForce RTX 2060 OC', candidate('GeForce RTX 2060', 'Nvidia', 'gpu')).rejected,
+    ).toMatch(/variant "oc"/);
   });
 });

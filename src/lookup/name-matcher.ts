@@ -1,4 +1,5 @@
 import { compactName, normaliseName } from './name-normaliser.js';
+import { alignLetterRuns } from './name-segments.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { typoAllowance, wordDistance } from './word-distance.js';
 
@@ -7,14 +8,33 @@ import { typoAllowance, wordDistance } from './word-distance.js';
 // model code and variant word of the query must be in the candidate, and the candidate's
 // variant words must all be in the query. Then soft penalties from 1: words of the query
 // the candidate lacks (typos forgiven), and what the candidate says that the query does
-// not (a brand costs little, a number or model code much more).
+// not (a brand costs little, a number or model code much more). The brand is part of every
+// candidate, but optional: a query may name it, glue it to the model or leave it out, and a
+// brand never makes a query worse than the name alone.
 
 export interface CandidateName {
   /** The name or alias as stored (normalised). */
   text: string;
-  /** Words of the product's brand and category, which a query may omit or add freely. */
-  brandWords: ReadonlySet<string>;
+  /** The product's brand, which a query may omit, glue to the name or add freely. */
+  brand: BrandForm;
+  /** Words of the product's category, which a query may add freely. */
   categoryWords: ReadonlySet<string>;
+}
+
+/** A brand as matching reads it: normalised once per brand, not once per candidate. */
+export interface BrandForm {
+  normalised: string;
+  words: ReadonlySet<string>;
+  tokens: Token[];
+}
+
+export function brandForm(brand: string): BrandForm {
+  const normalised = normaliseName(brand);
+  return {
+    normalised,
+    words: new Set(normalised.split(' ').filter(Boolean)),
+    tokens: tokenizeNormalised(normalised),
+  };
 }
 
 export interface NameMatch {
@@ -64,17 +84,26 @@ export function matchName(query: string, candidate: CandidateName): NameMatch {
  */
 export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
   const normalised = normaliseName(query);
-  const compact = compactName(normalised);
+  const key = compactName(normalised);
   const q = queryTokens(tokenizeNormalised(normalised));
   return (candidate) => {
-    if (compact === compactName(candidate.text)) {
-      return { score: 1, exact: true, notes: ['same name'] };
+    if (key === compactName(candidate.text)) return { score: 1, exact: true, notes: ['same name'] };
+    const [brand, name] = [compactName(candidate.brand.normalised), compactName(candidate.text)];
+    if (key === brand + name || key === name + brand) {
+      return { score: 1, exact: true, notes: ['same name, with its brand'] };
     }
     const c = tokenizeNormalised(candidate.text);
+    const aligned = alignLetterRuns(q.tokens, [...candidate.brand.tokens, ...c]);
+    const query = aligned === q.tokens ? q : queryTokens(aligned);
     const notes: string[] = [];
-    const rejected = hardRule(q, c, candidate.text);
+    const softNotes: string[] = [];
+    const matched = { letters: false };
+    const score = softScore(query.tokens, c, candidate, softNotes, matched);
+    const rejected =
+      hardRule(query, c, candidate) ??
+      (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`);
     if (rejected) notes.push(rejected);
-    const score = softScore(q.tokens, c, candidate, notes);
+    notes.push(...softNotes);
     return { score, notes, ...(rejected && { rejected }) };
   };
 }
@@ -104,9 +133,11 @@ function queryTokens(tokens: Token[]): QueryTokens {
 }
 
 /** The first hard rule the candidate breaks, if any. */
-function hardRule(q: QueryTokens, c: Token[], name: string): string | undefined {
-  // A bare number in the query may be the candidate's "65-inch".
-  const remaining = c
+function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string | undefined {
+  const name = candidate.text;
+  const brand = candidate.brand.tokens;
+  // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
+  const remaining = [...c, ...brand]
     .filter((t) => t.kind === 'number' || t.kind === 'unit-number')
     .map((t) => t.text);
   for (const n of q.numbers) {
@@ -121,7 +152,7 @@ function hardRule(q: QueryTokens, c: Token[], name: string): string | undefined 
     }
   }
   if (q.codes.length > 0) {
-    const cTexts = new Set(c.map((t) => t.text));
+    const cTexts = new Set([...c, ...brand].map((t) => t.text));
     for (const code of q.codes) {
       if (!cTexts.has(code)) return `model code "${code}" is not in "${name}"`;
     }
@@ -132,22 +163,69 @@ function hardRule(q: QueryTokens, c: Token[], name: string): string | undefined 
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
   const cv = variantsOf(c);
-  for (const v of q.variants) if (!cv.has(v)) return `variant "${v}" is not in "${name}"`;
-  for (const v of cv) if (!q.variants.has(v)) return `"${name}" is the ${v} variant`;
+  // A short word after the model may be the category ("RTX 2060 GPU"), not a variant.
+  const known = (v: string) =>
+    cv.has(v) || candidate.brand.words.has(v) || candidate.categoryWords.has(singular(v));
+  for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
+  for (const v of cv) {
+    const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
+    if (!q.variants.has(v) && !misspelt) return `"${name}" is the ${v} variant`;
+  }
   return undefined;
 }
 
-/** 1 less what the query lacks and what the candidate says that the query does not. */
-function softScore(q: Token[], c: Token[], candidate: CandidateName, notes: string[]): number {
+const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
+
+/** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
+const MIN_MISSPELT_VARIANT = 5;
+
+/**
+ * Whether `word` of the query may be a misspelling of `target`. Only words may be misspelt,
+ * never a model code or a number, nor a short variant word such as Pro or Max, and only where
+ * they are long enough for one slip to leave them recognisable (typoAllowance).
+ */
+function isTypoOf(word: Token, target: Token): boolean {
+  if (word.kind !== 'word') return false;
+  if (
+    target.kind !== 'word' &&
+    !(target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT)
+  )
+    return false;
+  const allowance = typoAllowance(Math.min(word.text.length, target.text.length));
+  return allowance > 0 && wordDistance(word.text, target.text, allowance) <= allowance;
+}
+
+/** The first of `tokens` not yet used that `word` may be a misspelling of, or -1. */
+function typoOf(word: Token, tokens: readonly Token[], used: ReadonlySet<number>): number {
+  return tokens.findIndex((t, i) => !used.has(i) && isTypoOf(word, t));
+}
+
+/**
+ * 1 less what the query lacks and what the candidate says that the query does not. Sets
+ * `matched.letters` when a word or code of the query is the candidate's (or its brand's):
+ * numbers and category words alone never identify a product.
+ */
+function softScore(
+  q: Token[],
+  c: Token[],
+  candidate: CandidateName,
+  notes: string[],
+  matched: { letters: boolean },
+): number {
   let score = 1;
   const used = new Set<number>();
-  const take = (index: number) => used.add(index);
+  const brand = candidate.brand.tokens;
+  const brandUsed = new Set<number>();
+  const same = (tokens: readonly Token[], taken: ReadonlySet<number>, token: Token) =>
+    tokens.findIndex((t, i) => !taken.has(i) && t.text === token.text);
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
   for (const token of q) {
-    const at = c.findIndex((t, i) => !used.has(i) && t.text === token.text);
-    if (at >= 0) take(at);
-    else pending.push(token);
+    const at = same(c, used, token);
+    if (at >= 0) {
+      used.add(at);
+      matched.letters ||= hasLetters(token);
+    } else pending.push(token);
   }
   for (const token of pending) {
     if (token.kind === 'unit-number') {
@@ -155,19 +233,21 @@ function softScore(q: Token[], c: Token[], candidate: CandidateName, notes: stri
       notes.push(`${token.text}${token.unit} not stated by the candidate`);
       continue;
     }
-    if (candidate.brandWords.has(token.text)) continue; // the brand, named by the query but not by an alias
-    const allowance = typoAllowance(token.text.length);
-    const at = c.findIndex(
-      (t, i) =>
-        !used.has(i) &&
-        t.kind === 'word' &&
-        allowance > 0 &&
-        wordDistance(token.text, t.text, allowance) <= allowance,
-    );
-    if (at >= 0) {
-      take(at);
+    const inBrand = same(brand, brandUsed, token);
+    if (inBrand >= 0) {
+      // The brand, named by the query but not by the name or alias.
+      brandUsed.add(inBrand);
+      matched.letters ||= hasLetters(token);
+      continue;
+    }
+    const at = typoOf(token, c, used);
+    const brandAt = at >= 0 ? -1 : typoOf(token, brand, brandUsed);
+    if (at >= 0 || brandAt >= 0) {
+      if (at >= 0) used.add(at);
+      else brandUsed.add(brandAt);
       score -= PENALTY.typo;
-      notes.push(`"${token.text}" read as "${c[at]!.text}"`);
+      matched.letters = true;
+      notes.push(`"${token.text}" read as "${(at >= 0 ? c[at] : brand[brandAt])!.text}"`);
     } else if (GENERIC_WORDS.has(token.text) || candidate.categoryWords.has(singular(token.text))) {
       score -= PENALTY.genericWord;
     } else {
@@ -177,7 +257,7 @@ function softScore(q: Token[], c: Token[], candidate: CandidateName, notes: stri
   }
   c.forEach((token, i) => {
     if (used.has(i)) return;
-    if (candidate.brandWords.has(token.text)) score -= PENALTY.missingBrand;
+    if (candidate.brand.words.has(token.text)) score -= PENALTY.missingBrand;
     else if (token.kind === 'number' || token.kind === 'unit-number') {
       score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
       notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);

@@ -7,10 +7,16 @@ import {
   type Publication,
   type TermMatch,
 } from './lookup.repository.js';
-import { nameMatcher, type CandidateName, type NameMatch } from './name-matcher.js';
+import {
+  brandForm,
+  nameMatcher,
+  type BrandForm,
+  type CandidateName,
+  type NameMatch,
+} from './name-matcher.js';
 import { normaliseName } from './name-normaliser.js';
 import { candidateTerms } from './candidate-terms.js';
-import { searchTerms } from './search-terms.js';
+import { queryTerms } from './search-terms.js';
 import { decide, REJECTED_WEIGHT, type ScoredProduct } from './resolution-decision.js';
 
 export interface ResolutionOutcome {
@@ -46,7 +52,7 @@ export interface ResolutionExplanation {
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
 /** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
-const MIN_FUZZY_LENGTH = 3;
+const MIN_FUZZY_LENGTH = 4;
 const CLOSE_TERMS_PER_WORD = 3;
 /** A batch's names are resolved in at most this many groups at once (one per core). */
 const PARALLEL_GROUPS = os.availableParallelism();
@@ -61,9 +67,9 @@ const VOCABULARY_MEMO = 10_000;
 /** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
-  private readonly brandWords = new LRUCache<string, ReadonlySet<string>>({
+  private readonly brands = new LRUCache<string, BrandForm>({
     max: VOCABULARY_MEMO,
-    memoMethod: (brand) => words(brand),
+    memoMethod: (brand) => brandForm(brand),
   });
   private readonly categoryWords = new LRUCache<string, ReadonlySet<string>>({
     max: VOCABULARY_MEMO,
@@ -114,7 +120,7 @@ export class NameResolver {
       const words = normalised
         .split(' ')
         .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
-      return { terms: normalised === '' ? [] : searchTerms(normalised), words };
+      return { terms: queryTerms(normalised), words };
     });
     const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
     const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
@@ -176,7 +182,7 @@ export class NameResolver {
     product: CandidateProduct,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
-      brandWords: this.brandWords.memo(product.brand),
+      brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
     };
     const matches = product.names.map((text) => match({ text, ...context }));

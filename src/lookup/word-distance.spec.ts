@@ -49,7 +49,7 @@ describe('wordDistance', () => {
     expect(wordDistance('ab', 'ba', 1)).toBe(1);
   });
 
-  it('allows more typos in longer words', () => {
-    expect([3, 4, 7, 8].map(typoAllowance)).toEqual([0, 1, 1, 2]);
+  it('allows no typo when a word has three letters or fewer, and more in longer words', () => {
+    expect([2, 3, 4, 8, 9].map(typoAllowance)).toEqual([0, 0, 1, 1, 2]);
   });
 });

@@ -40,9 +40,14 @@ export function wordDistance(a: string, b: string, limit: number): number {
 
 let rows = new Int32Array(3 * 64);
 
-/** How many typos a word of this length may carry and still be the same word. */
-export function typoAllowance(length: number): number {
-  if (length >= 8) return 2;
-  if (length >= 4) return 1;
+/**
+ * How many typos may lie between two words, the shorter this long, for one to be read as the
+ * other: none when either has three letters or fewer, where one slip makes another plausible
+ * word or code ("eoss" is not "eos"); one from four letters ("epsn" is "epson", "sonny" is
+ * "sony"), two from nine.
+ */
+export function typoAllowance(shorterLength: number): number {
+  if (shorterLength >= 9) return 2;
+  if (shorterLength >= 4) return 1;
   return 0;
 }

@@ -1,0 +1,70 @@
+import type { Token } from './name-tokens.js';
+
+// Spacing never matters, even between letters: "DSCWX 350" is "DSC-WX350", "SharpMX-2614N" is
+// Sharp "MX-2614N" and "keyboardk-200" is "Keyboard K200". Tokens split letters from digits,
+// so only runs of letters written together or apart need matching up: a query's run of
+// letters that is several adjacent runs of the candidate (its brand first, then its name) is
+// read as those runs, and adjacent runs of the query that make one run of the candidate are
+// read as that run. Digits are never joined or split: "3 4" is not "34".
+
+const isLetters = (token: Token | undefined) =>
+  token !== undefined && token.kind !== 'number' && token.kind !== 'unit-number';
+
+/** The candidate's adjacent letter runs, from `start`, that spell `text`, if any do. */
+function spelling(text: string, candidate: readonly Token[], start: number): Token[] | undefined {
+  const parts: Token[] = [];
+  let rest = text;
+  for (let i = start; i < candidate.length && isLetters(candidate[i]); i++) {
+    const part = candidate[i]!;
+    if (!rest.startsWith(part.text)) return undefined;
+    parts.push(part);
+    rest = rest.slice(part.text.length);
+    if (rest === '') return parts.length > 1 ? parts : undefined;
+  }
+  return undefined;
+}
+
+/** How many of the query's letter runs from `start` (two or three) spell `text`, or 0. */
+function runsSpelling(text: string, query: readonly Token[], start: number): number {
+  let joined = query[start]!.text;
+  for (let n = 2; n <= 3 && isLetters(query[start + n - 1]); n++) {
+    joined += query[start + n - 1]!.text;
+    if (joined === text) return n;
+    if (!text.startsWith(joined)) return 0;
+  }
+  return 0;
+}
+
+/**
+ * The query's tokens with its letter runs split or joined as the candidate writes them, or
+ * the same array when nothing needs it. Runs the candidate has as written are left alone.
+ */
+export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
+  const texts = new Set(candidate.map((t) => t.text));
+  if (query.every((t) => !isLetters(t) || texts.has(t.text))) return query;
+  const aligned: Token[] = [];
+  for (let i = 0; i < query.length; i++) {
+    const token = query[i]!;
+    if (!isLetters(token) || texts.has(token.text)) {
+      aligned.push(token);
+      continue;
+    }
+    const split = candidate
+      .map((_, start) => spelling(token.text, candidate, start))
+      .find((parts) => parts !== undefined);
+    if (split) {
+      aligned.push(...split);
+      continue;
+    }
+    const joined = candidate.find(
+      (c) => isLetters(c) && c.text.startsWith(token.text) && runsSpelling(c.text, query, i) > 0,
+    );
+    if (joined) {
+      aligned.push(joined);
+      i += runsSpelling(joined.text, query, i) - 1;
+      continue;
+    }
+    aligned.push(token);
+  }
+  return aligned;
+}

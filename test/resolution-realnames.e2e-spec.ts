@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describeFailure, evaluate, type EvalReport } from '../bench/resolution/evaluate.js';
+import { readRealnamesQueries, realnamesCatalogFile } from '../bench/resolution/realnames.js';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { resolveAll } from './support/resolve-all.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The resolution goals on real product names (bench/resolution/realnames-dev): 20,000 products
+// as people and machines wrote them and 2,488 labelled lookups, resolved through the real
+// resolver against a real PostgreSQL. A quality threshold, deterministic: no wrong product,
+// recall of at least 97% overall and 90% on every kind that expects a product, refusals of at
+// least 99%. `npm run bench:resolution` prints the same figures with every failure.
+
+const RECALL = 0.97;
+const KIND_RECALL = 0.9;
+const REFUSALS = 0.99;
+
+describe(`${NameResolver.name} on real product names`, () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let dir: string;
+  let report: EvalReport;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'pi-realnames-'));
+    await app.get(CatalogImporter).import(await realnamesCatalogFile(dir));
+    const resolver = app.get(NameResolver);
+    report = evaluate(await resolveAll(readRealnamesQueries(), (query) => resolver.resolve(query)));
+  }, 180_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('asks every labelled lookup of the set, each label a product of its catalog', () => {
+    expect(report.queries).toBe(2_488);
+    expect(report.answerable).toBe(1_529);
+  });
+
+  it('never presents a wrong product', () => {
+    const wrong = report.failures.filter((f) => f.type !== 'missed').map(describeFailure);
+    expect(wrong).toEqual([]);
+  });
+
+  it(`finds at least ${RECALL * 100}% of the products asked for`, () => {
+    const misses = report.failures.map(describeFailure);
+    if (report.recall < RECALL) expect(misses).toEqual([]);
+    expect(report.recall).toBeGreaterThanOrEqual(RECALL);
+  });
+
+  it(`finds at least ${KIND_RECALL * 100}% of every kind of lookup that names a product`, () => {
+    const short = Object.entries(report.perKind)
+      .filter(([, s]) => s.answerable > 0 && s.correct / s.answerable < KIND_RECALL)
+      .map(([kind, s]) => `${kind}: ${s.correct} of ${s.answerable}`);
+    expect(short).toEqual([]);
+  });
+
+  it(`refuses at least ${REFUSALS * 100}% of lookups that name no product of the catalog`, () => {
+    expect(report.correctRefusalRate).toBeGreaterThanOrEqual(REFUSALS);
+  });
+});
