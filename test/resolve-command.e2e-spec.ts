@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { runBuiltCommand } from './support/run-command.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// `npm run resolve -- "NAME" [--explain]`, run as an admin would, against a real PostgreSQL
+// holding the demo catalog: the API's answer, and why the resolver decided as it did.
+
+const RESOLVE = 'src/lookup/resolve.command.js';
+const IMPORT = 'src/catalog/catalog-import.command.js';
+
+interface Answer {
+  found: boolean;
+  product_name?: string;
+  resolution: { confidence: number };
+  suggestions?: { product_name: string }[];
+}
+
+describe('resolve command', () => {
+  let db: TestDatabase;
+  const run = (...args: string[]) => runBuiltCommand(RESOLVE, args, { DATABASE_URL: db.url });
+  /** The JSON answer the output starts with. */
+  const answerOf = (stdout: string) => JSON.parse(stdout.split('\n\n')[0]!) as Answer;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    const imported = await runBuiltCommand(IMPORT, ['prisma/demo-catalog.jsonl'], {
+      DATABASE_URL: db.url,
+    });
+    expect(imported.code).toBe(0);
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  it('prints the answer the API gives for a name', async () => {
+    const result = await run('sony wh1000xm5');
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    expect(answerOf(result.stdout)).toMatchObject({
+      found: true,
+      product_name: 'Sony WH-1000XM5',
+      resolution: { confidence: 1 },
+    });
+    expect(result.stdout).not.toMatch(/Decision:/);
+  });
+
+  it('explains a found name: the decision and every candidate with its score', async () => {
+    const result = await run('Sony WH-1000XM5', '--explain');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Decision: the query is exactly one of its names$/m);
+    expect(result.stdout).toMatch(/^ {2}1\.000 {2}sony-wh-1000xm5 {2}"Sony WH-1000XM5"$/m);
+    // Its siblings were scored too, and the hard rule that rejected each is named.
+    expect(result.stdout).toMatch(/sony-wh-1000xm4 {2}"Sony WH-1000XM4"\n {9}rejected: number 5/);
+  });
+
+  it('explains a refusal: which candidates came close and why none was presented', async () => {
+    const result = await run('Sony WH-1000XM9', '--explain');
+    expect(result.code).toBe(0);
+    expect(answerOf(result.stdout).found).toBe(false);
+    expect(result.stdout).toMatch(/^Decision: no candidate survives the hard rules$/m);
+    expect(result.stdout).toMatch(/rejected: number 9 is not in "sony wh 1000xm5"/);
+  });
+
+  it('prints its usage on --help and refuses what the API would refuse', async () => {
+    const help = await run('--help');
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^usage: resolve "PRODUCT NAME" \[--explain\]$/m);
+    expect(await run()).toMatchObject({
+      code: 1,
+      stderr: expect.stringMatching(/^resolve: usage/),
+    });
+    expect(await run('a'.repeat(201))).toMatchObject({
+      code: 1,
+      stderr: 'resolve: the name must be at most 200 characters\n',
+    });
+    expect(await run('x', '--verbose')).toMatchObject({ code: 1 });
+  });
+});
