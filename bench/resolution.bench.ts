@@ -26,25 +26,30 @@ import {
 import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';
-import { readRealnamesQueries, realnamesCatalogFile } from './resolution/realnames.js';
+import {
+  deriveRealnamesQueries,
+  readRealnamesQueries,
+  realnamesCatalogFile,
+} from './resolution/realnames.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
-//   [--sets demo,generated,realnames: which of the three to run; all by default]
+//   [--sets demo,generated,realnames,derived: which to run; all by default]
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
-// Resolution quality on three catalogs, each in its own database of a disposable embedded
-// PostgreSQL: the demo catalog with its hand-curated queries, a generated catalog with queries
-// derived from the generator, and the development set of 20,000 real product names with its
-// 2,488 labelled lookups (resolution/realnames-dev). Prints wrong-product rate, recall, correct
-// refusals, a per-kind table, resolve times, CPU per lookup (this process and PostgreSQL) and
-// every failure; exits 1 on any wrong product.
+// Resolution quality on three catalogs, each set in its own database of a disposable embedded
+// PostgreSQL: the demo catalog with its hand-curated queries; a generated catalog with queries
+// derived from the generator; and the development set of 20,000 real product names with its
+// 2,488 labelled lookups (resolution/realnames-dev), then lookups of kinds that set does not
+// hold, derived from it (realnames.ts). Prints wrong-product rate, recall, correct refusals, a
+// per-kind table, resolve times, CPU per lookup (this process and PostgreSQL) and every
+// failure; exits 1 on any wrong product.
 
 const { values } = parseArgs({
   options: {
     products: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '400' },
-    sets: { type: 'string', default: 'demo,generated,realnames' },
+    sets: { type: 'string', default: 'demo,generated,realnames,derived' },
     /** Passes over the queries, after the one scored, whose CPU is measured (the median). */
     'cpu-passes': { type: 'string', default: '3' },
     /** A database already holding the generated catalog of --products and --seed. */
@@ -205,12 +210,15 @@ async function prepareRuns(): Promise<Run[]> {
       queries: generatedQueries({ products, seed, count }),
     });
   }
-  if (sets.has('realnames')) {
-    runs.push({
-      title: 'real names (development set: 20,000 products)',
-      catalogFile: await realnamesCatalogFile(outDir),
-      queries: readRealnamesQueries(),
-    });
+  if (sets.has('realnames') || sets.has('derived')) {
+    const catalogFile = await realnamesCatalogFile(outDir);
+    const queries = readRealnamesQueries();
+    if (sets.has('realnames'))
+      runs.push({ title: 'real names (development set: 20,000 products)', catalogFile, queries });
+    if (sets.has('derived')) {
+      const title = 'real names, derived kinds (category word added, brand after, capitals)';
+      runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
+    }
   }
   return runs;
 }

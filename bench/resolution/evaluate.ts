@@ -9,6 +9,7 @@
 export type QueryKind =
   | 'exact'
   | 'brand-name'
+  | 'brand-after'
   | 'noise'
   | 'typo'
   | 'brand-dropped'
@@ -25,6 +26,7 @@ export type QueryKind =
 export const QUERY_KINDS: readonly QueryKind[] = [
   'exact',
   'brand-name',
+  'brand-after',
   'noise',
   'typo',
   'brand-dropped',

@@ -93,3 +93,37 @@ export function readRealnamesQueries(): LabelledQuery[] {
     return { query: line.query, expected: id, kind };
   });
 }
+
+/**
+ * Lookups of kinds the set does not hold, derived from its own by rules that hold for any
+ * product name: the product's category word added after a lookup that names it ("SharpMX-2614N
+ * printer"), the brand written after the name ("EP-905F Epson"), a misspelt lookup in capitals
+ * with its hyphens as spaces, and a removed product's name with its category word (still
+ * refused). Every label is the set's own.
+ */
+export function deriveRealnamesQueries(queries: readonly LabelledQuery[]): LabelledQuery[] {
+  const products = new Map<string, Named & { category: string }>();
+  for (const value of jsonLines(GZ_CATALOG)) {
+    const p = value as Named & { id: string; category: string };
+    products.set(p.id, p);
+  }
+  const categoryWord = (id: string) => products.get(id)!.category.split(/[ /]/)[0]!;
+  const derived: LabelledQuery[] = [];
+  for (const q of queries) {
+    if (q.expected === null) {
+      if (q.kind === 'near-miss') derived.push({ ...q, query: `${q.query} phone` });
+      continue;
+    }
+    const product = products.get(q.expected)!;
+    if (q.kind !== 'typo') {
+      derived.push({ ...q, query: `${q.query} ${categoryWord(q.expected)}` });
+    }
+    if (q.kind === 'brand-name' || q.kind === 'noise') {
+      derived.push({ ...q, kind: 'brand-after', query: `${product.name} ${product.brand}` });
+    }
+    if (q.kind === 'typo') {
+      derived.push({ ...q, query: q.query.toUpperCase().replaceAll('-', ' ') });
+    }
+  }
+  return derived;
+}
