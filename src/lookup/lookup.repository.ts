@@ -82,7 +82,9 @@ const LATEST_PUBLICATION = `
 // them are ranked by the weight of the name's terms they carry; each name's best `$6` products
 // come back with every name they are known by. The catalog publication is read in the same
 // statement, so an answer and the publication it is cached under always agree; the one row
-// with no product says which publication it is when no name has a candidate.
+// with no product says which publication it is when no name has a candidate. Each candidate's
+// product is read by its key (OFFSET 0 keeps the planner from turning the few dozen reads into
+// a hash join over every product, which it estimates cheaper on a small catalog).
 const ranked = (operator: '&&' | '@>', every: boolean) => `
   SELECT q.query, c.product_id, c.weight
     FROM queries q
@@ -114,7 +116,8 @@ const FIND_CANDIDATES = `
            WHERE s.product_id = p.id) AS names
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN publication pub ON true
-    LEFT JOIN (ranked r JOIN products p ON p.id = r.product_id) ON true
+    LEFT JOIN (ranked r CROSS JOIN LATERAL (
+         SELECT id, name, brand, category FROM products WHERE id = r.product_id OFFSET 0) p) ON true
    ORDER BY r.query, r.weight DESC, p.id`;
 
 const FIND_PRODUCTS = `
