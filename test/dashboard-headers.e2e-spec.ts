@@ -123,6 +123,12 @@ describe(DashboardMiddleware.name, () => {
     expect((await setter.get(first)).status).toBe(404); // a new link replaces the old one
     const differ = { password: PASSWORD, confirmation: `${PASSWORD}!` };
     expect((await setter.post(second, differ, second)).text).toContain('differ');
+    // Twelve characters are not enough when they are a common password or a repeat.
+    for (const weak of ['aaaaaaaaaaaa', 'password1234']) {
+      const res = await setter.post(second, { password: weak, confirmation: weak }, second);
+      expect(res.status).toBe(400);
+      expect(res.text).toContain('That password is too easy to guess.');
+    }
   });
 
   it('leaves the JSON API as it was: no session cookie opens it, bodies still checked', async () => {

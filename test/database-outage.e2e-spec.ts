@@ -45,6 +45,24 @@ describe('PostgreSQL outage', () => {
     });
   }, 120_000);
 
+  /** A sign-in form read now, to be posted later (while PostgreSQL is stopped). */
+  async function dashboardSignIn(): Promise<() => Promise<Response>> {
+    const form = await fetch(`${server.url}/dashboard/sign-in`);
+    const cookie = form.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const csrf = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+    const body = new URLSearchParams({ email: 'admin@example.com', password: 'x', _csrf: csrf });
+    return () =>
+      fetch(`${server.url}/dashboard/sign-in`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+        redirect: 'manual',
+      });
+  }
+
   afterAll(async () => {
     await server?.stop();
     await database?.destroy();
@@ -71,6 +89,7 @@ describe('PostgreSQL outage', () => {
   });
 
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers by itself', async () => {
+    const signIn = await dashboardSignIn();
     const load = startLoad(8, () => lookup());
     await sleep(1_000);
     await database.stop();
@@ -80,6 +99,11 @@ describe('PostgreSQL outage', () => {
     expect(ready.status).toBe(503);
     const live = await fetch(`${server.url}/healthz`);
     expect(live.status).toBe(200);
+    // The dashboard answers as the API does: 503 with Retry-After, as a page.
+    const page = await signIn();
+    expect(page.status).toBe(503);
+    expect(page.headers.get('retry-after')).toBe('5');
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
 
     await database.start();
     const recovered = await eventually(async () => (await lookup()).status === 200, 20_000);

@@ -2,6 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Account } from '../database/generated/prisma/client.js';
 
+/**
+ * A burst of sign-ins for one email queues on its lock, each holding a connection briefly:
+ * wait longer than Prisma's default of 2 s for one before giving up.
+ */
+const RESERVATION = { maxWait: 10_000, timeout: 10_000 };
+
 export type AccountRecord = Omit<Account, 'passwordHash'>;
 
 const PUBLIC_FIELDS = {
@@ -112,12 +118,37 @@ export class AccountRepository {
     await this.prisma.session.deleteMany({ where: { tokenHash: Buffer.from(tokenHash) } });
   }
 
-  async recordFailure(subjects: string[]): Promise<void> {
-    await this.prisma.signInFailure.createMany({ data: subjects.map((subject) => ({ subject })) });
+  /**
+   * Reserves a sign-in attempt for each subject, unless one already has its limit of failures
+   * since `since`: under a transaction-long lock per subject, so concurrent attempts queue and
+   * each counts those before it. A reserved attempt counts as a failure until it is released
+   * (the password was right). Undefined when a limit is reached.
+   */
+  async reserveAttempts(
+    subjects: readonly { subject: string; limit: number }[],
+    since: Date,
+  ): Promise<bigint[] | undefined> {
+    const locked = [...subjects].sort((a, b) => a.subject.localeCompare(b.subject));
+    return await this.prisma.$transaction(async (tx) => {
+      for (const { subject } of locked)
+        await tx.$queryRaw`SELECT 1 FROM pg_advisory_xact_lock(hashtextextended(${subject}, 0))`;
+      for (const { subject, limit } of subjects) {
+        const failures = await tx.signInFailure.count({
+          where: { subject, failedAt: { gt: since } },
+        });
+        if (failures >= limit) return undefined;
+      }
+      const rows = await tx.signInFailure.createManyAndReturn({
+        data: subjects.map(({ subject }) => ({ subject })),
+        select: { id: true },
+      });
+      return rows.map((row) => row.id);
+    }, RESERVATION);
   }
 
-  async countFailures(subject: string, since: Date): Promise<number> {
-    return await this.prisma.signInFailure.count({ where: { subject, failedAt: { gt: since } } });
+  /** Takes back reserved attempts that did not fail. */
+  async releaseAttempts(ids: readonly bigint[]): Promise<void> {
+    await this.prisma.signInFailure.deleteMany({ where: { id: { in: [...ids] } } });
   }
 
   async clearFailures(subject: string): Promise<void> {

@@ -6,12 +6,15 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { UNAVAILABLE_RETRY_AFTER_SECONDS } from '../common/problem.filter.js';
+import { isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { errorPage } from './error.view.js';
 import { SignInRequired } from './session.guard.js';
 
 /**
  * Dashboard routes answer errors with pages, not problem details: a missing session goes
- * to the sign-in page, anything else is a friendly page with the real status code.
+ * to the sign-in page, anything else is a friendly page with the real status code (503 with
+ * Retry-After while PostgreSQL cannot answer, as the API does).
  */
 @Catch()
 export class DashboardErrorFilter implements ExceptionFilter {
@@ -30,6 +33,11 @@ export class DashboardErrorFilter implements ExceptionFilter {
     if (error instanceof HttpException) {
       status = error.getStatus();
       detail = error.message;
+    } else if (isDatabaseUnavailable(error)) {
+      // As the API answers: the client should come back, and the service recovers by itself.
+      this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
+      status = 503;
+      res.set('Retry-After', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }

@@ -9,12 +9,14 @@ const TITLES: Partial<Record<number, string>> = {
   413: 'That form is too large',
   429: 'Too many requests',
   500: 'Something went wrong',
+  503: 'The dashboard is unavailable for a moment',
 };
 
 const DETAILS: Partial<Record<number, string>> = {
   404: 'There is nothing here, or it is not yours to see.',
   413: 'The form sent more data than the dashboard accepts.',
   500: 'The dashboard failed to answer. The error has been logged; please try again.',
+  503: 'Its database cannot answer right now. Please try again in a few seconds.',
 };
 
 /** A friendly error page; the status code stays the real one. */

@@ -27,8 +27,9 @@ export class SessionsService implements OnModuleDestroy {
   }
 
   /**
-   * Checks the throttle before the password, so a throttled guess learns nothing; failures
-   * count against the email (whether or not it has an account) and the client's address.
+   * Reserves the attempt before the password is checked, so a throttled guess learns nothing
+   * and no burst gets more passwords checked than the limits allow; failures count against the
+   * email (whether or not it has an account) and the client's address.
    */
   async signIn(
     emailText: string,
@@ -37,20 +38,21 @@ export class SessionsService implements OnModuleDestroy {
     now = new Date(),
   ): Promise<SignIn> {
     const email = AccountsService.normaliseEmail(emailText) ?? emailText.trim().toLowerCase();
-    const subjects = [`email:${email}`, `address:${address}`];
     const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const [byAccount, byAddress] = await Promise.all(
-      subjects.map((subject) => this.accounts.countFailures(subject, since)),
+    const reserved = await this.accounts.reserveAttempts(
+      [
+        { subject: `email:${email}`, limit: ACCOUNT_FAILURE_LIMIT },
+        { subject: `address:${address}`, limit: ADDRESS_FAILURE_LIMIT },
+      ],
+      since,
     );
-    if (byAccount! >= ACCOUNT_FAILURE_LIMIT || byAddress! >= ADDRESS_FAILURE_LIMIT)
-      return { outcome: 'throttled', retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 };
+    if (!reserved) return { outcome: 'throttled', retryAfterSeconds: THROTTLE_WINDOW_MS / 1000 };
     const account = email ? await this.accounts.findByEmail(email) : undefined;
-    if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account) {
-      await this.accounts.recordFailure(subjects);
-      return { outcome: 'wrong' };
-    }
+    if (!(await verifyPassword(account?.passwordHash ?? null, password)) || !account)
+      return { outcome: 'wrong' }; // the reserved attempts stay, as failures
+    await this.accounts.releaseAttempts(reserved);
     if (account.disabledAt) return { outcome: 'disabled' };
-    await this.accounts.clearFailures(subjects[0]!);
+    await this.accounts.clearFailures(`email:${email}`);
     const token = newToken();
     await this.accounts.createSession(
       account.id,

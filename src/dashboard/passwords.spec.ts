@@ -1,0 +1,27 @@
+import { describe, expect, it } from '@jest/globals';
+import { passwordProblem } from './passwords.js';
+
+const problem = (password: string, email = 'alice.smith@example.com') =>
+  passwordProblem(password, password, email);
+
+describe(passwordProblem.name, () => {
+  it('accepts a long password that is hard to guess', () => {
+    expect(problem('correct horse battery staple')).toBeUndefined();
+    expect(problem('zq8!Lm2#vR9p')).toBeUndefined();
+  });
+
+  it('refuses common passwords, repeats, keyboard walks and the email, with a reason', () => {
+    expect(problem('aaaaaaaaaaaa')).toMatch(/^That password is too easy to guess\. Repeated/);
+    expect(problem('password1234')).toMatch(/too easy to guess.*commonly used/);
+    expect(problem('qwertyuiop12')).toMatch(/too easy to guess/);
+    expect(problem('alice.smith@example.com')).toMatch(/too easy to guess/);
+  });
+
+  it('refuses a short, an overlong or an unconfirmed password before judging it', () => {
+    expect(problem('short')).toBe('Use at least 12 characters.');
+    expect(problem('x'.repeat(201))).toBe('Use at most 200 characters.');
+    expect(passwordProblem('correct horse battery staple', 'other')).toBe(
+      'The two passwords differ.',
+    );
+  });
+});
