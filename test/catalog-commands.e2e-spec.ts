@@ -66,7 +66,7 @@ describe('catalog:import command', () => {
   });
 
   it('makes the file the whole catalog with --replace', async () => {
-    const result = await run(await catalogFile([product('only-one')]), '--replace');
+    const result = await run(await catalogFile([product('only-one')]), '--replace', '--force');
     expect(result).toMatchObject({
       code: 0,
       stdout: expect.stringContaining('(replacing the catalog)'),

@@ -122,6 +122,7 @@ describe(CatalogImporter.name, () => {
     ]);
     await ctx.importer.import(await catalogFile([product('only', { category: 'tvs' })]), {
       replace: true,
+      force: true,
     });
     expect(await ctx.prisma.categoryPrior.findMany()).toEqual([
       { category: 'tvs', criterion: 'speed', mean: 70, ratings: 1 },

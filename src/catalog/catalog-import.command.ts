@@ -5,9 +5,10 @@ import { CatalogCommandModule } from './catalog-command.module.js';
 import { CatalogImporter, CatalogValidationError } from './catalog-importer.service.js';
 import { ImportProgress } from './import-progress.js';
 
-// npm run catalog:import -- FILE [--replace] [--published-at ISO]
+// npm run catalog:import -- FILE [--replace [--force]] [--published-at ISO] [--dry-run]
 
-const USAGE = 'usage: catalog:import FILE [--replace] [--published-at ISO-8601]';
+const USAGE =
+  'usage: catalog:import FILE [--replace [--force]] [--published-at ISO-8601] [--dry-run]';
 
 function parse(argv: string[]) {
   let parsed;
@@ -15,7 +16,12 @@ function parse(argv: string[]) {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { replace: { type: 'boolean', default: false }, 'published-at': { type: 'string' } },
+      options: {
+        replace: { type: 'boolean', default: false },
+        force: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        'published-at': { type: 'string' },
+      },
     });
   } catch (error) {
     throw new CommandError(`${(error as Error).message} (${USAGE})`);
@@ -32,7 +38,10 @@ function parse(argv: string[]) {
     }
     publishedAt = new Date(publishedAtText);
   }
-  return { file, replace: parsed.values.replace, publishedAt };
+  if (parsed.values.force && !parsed.values.replace)
+    throw new CommandError(`--force goes with --replace (${USAGE})`);
+  const { replace, force } = parsed.values;
+  return { file, replace, force, dryRun: parsed.values['dry-run'], publishedAt };
 }
 
 await runCommand('catalog:import', CatalogCommandModule, async (app) => {
@@ -42,12 +51,27 @@ await runCommand('catalog:import', CatalogCommandModule, async (app) => {
   try {
     const summary = await app.get(CatalogImporter).import(args.file, {
       replace: args.replace,
+      force: args.force,
+      dryRun: args.dryRun,
       ...(args.publishedAt && { publishedAt: args.publishedAt }),
       onProgress: (phase, done, total) => progress.update(phase, done, total),
     });
     progress.stop();
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     const n = (value: number) => value.toLocaleString('en-US');
+    if (summary.dryRun) {
+      const would = summary.replaced
+        ? `replace the catalog of ${n(summary.before)} products`
+        : summary.mode === 'bulk'
+          ? 'import into an empty catalog'
+          : `merge into the catalog of ${n(summary.before)} products`;
+      process.stdout.write(
+        `Valid: ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
+          `${n(summary.offers)} offers (${seconds} s). The import would ${would}. ` +
+          'Nothing was imported (--dry-run).\n',
+      );
+      return;
+    }
     process.stdout.write(
       `Imported ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
         `${n(summary.offers)} offers in ${seconds} s (${summary.replaced ? 'replacing the catalog' : summary.mode === 'bulk' ? 'into an empty catalog' : 'merged'}); ` +

@@ -9,6 +9,10 @@ export type ImportPhase =
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */
   replace?: boolean;
+  /** With replace: allow an empty file, or one that removes more than half the catalog. */
+  force?: boolean;
+  /** Validate only: the counts and what the import would do, with nothing written. */
+  dryRun?: boolean;
   /** The catalog's publication time (the `as_of` of answers). Default: now. */
   publishedAt?: Date;
   onProgress?: (phase: ImportPhase, done?: number, total?: number) => void;
@@ -18,6 +22,28 @@ export interface ImportSummary extends CatalogCounts {
   mode: LoadMode;
   replaced: boolean;
   publishedAt: Date;
+  /** Products in the catalog before the import. */
+  before: number;
+  /** Set for a dry run: nothing was written. */
+  dryRun?: boolean;
+}
+
+/** A --replace import that would destroy most of the catalog by accident; nothing changed. */
+export class DestructiveImportError extends Error {}
+
+/** A replace may not remove more than this share of the catalog without `force`. */
+const MAX_SHRINK = 0.5;
+
+/** Why replacing `before` products by `after` needs `force`, if it does. */
+function destructive(before: number, after: number): string | undefined {
+  if (after === 0)
+    return 'the file holds no products: --replace would empty the catalog (--force to do so)';
+  if (before > 0 && after < before * (1 - MAX_SHRINK))
+    return (
+      `the file holds ${after} product${after === 1 ? '' : 's'} and the catalog ${before}: ` +
+      '--replace would remove more than half of it (--force to do so)'
+    );
+  return undefined;
 }
 
 /** The file had bad lines; nothing was imported. */
@@ -45,15 +71,27 @@ export class CatalogImporter {
         onProgress?.('validate', done, total),
       );
       if (result.badLines > 0) throw new CatalogValidationError(result.problems, result.badLines);
+      const refuse = (before: number) => {
+        const why = replace && !options.force && destructive(before, result.counts.products);
+        if (why) throw new DestructiveImportError(why);
+      };
+      if (options.dryRun) {
+        const before = await this.repository.productCount();
+        refuse(before);
+        const mode: LoadMode = replace || before === 0 ? 'bulk' : 'merge';
+        return { ...result.counts, mode, replaced: replace, publishedAt, before, dryRun: true };
+      }
       const total = await staging.totalBytes();
+      let before = 0;
       const mode = await this.repository.load(staging, {
         replace,
         publishedAt,
         counts: result.counts,
+        beforeLoad: (current) => refuse((before = current)),
         onLoaded: (done) => onProgress?.('load', done, total),
         onPhase: (phase) => onProgress?.(phase),
       });
-      return { ...result.counts, mode, replaced: replace, publishedAt };
+      return { ...result.counts, mode, replaced: replace, publishedAt, before };
     } finally {
       await staging.remove();
     }

@@ -25,6 +25,11 @@ export interface LoadOptions {
   replace: boolean;
   publishedAt: Date;
   counts: CatalogCounts;
+  /**
+   * Called with the number of products in the catalog before anything is written (inside the
+   * import's transaction and lock); throwing stops the import with nothing changed.
+   */
+  beforeLoad?: (currentProducts: number) => void;
   /** Bytes of staging files streamed so far. */
   onLoaded?: (bytes: number) => void;
   onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary') => void;
@@ -62,8 +67,9 @@ export class CatalogRepository {
       // The vocabulary's and the priors' aggregates (millions of groups at a million products)
       // and their joins: in memory, not spilled to disk in batches (4 MB by default).
       await client.query("SET LOCAL work_mem = '256MB'");
-      const empty = (await client.query('SELECT 1 FROM products LIMIT 1')).rowCount === 0;
-      const mode: LoadMode = options.replace || empty ? 'bulk' : 'merge';
+      const current = await this.productCount(client);
+      options.beforeLoad?.(current);
+      const mode: LoadMode = options.replace || current === 0 ? 'bulk' : 'merge';
       if (mode === 'bulk') await this.bulkLoad(client, staging, options);
       else await this.mergeLoad(client, staging, options);
       options.onPhase?.('priors');
@@ -240,6 +246,13 @@ export class CatalogRepository {
       [tables],
     );
     return rows;
+  }
+
+  /** Products in the catalog now. */
+  async productCount(client?: pg.Client): Promise<number> {
+    if (!client) return await this.prisma.product.count();
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+    return rows[0]!.n;
   }
 
   async latestPublication(): Promise<Date | undefined> {

@@ -16,9 +16,14 @@ async function check(run: () => Promise<boolean>, reason: string): Promise<void>
   if (!ok) throw new Error(reason);
 }
 
+const CATALOG_PROBLEMS = {
+  unpublished: 'no catalog has been published',
+  empty: 'the published catalog is empty',
+} as const;
+
 /**
  * PostgreSQL as readiness sees it: reachable, migrated to this build's migrations, and
- * holding a published catalog (before that, every lookup would answer `found: false`).
+ * holding a published catalog with products (else every lookup would answer `found: false`).
  */
 @Injectable()
 export class DatabaseIndicators {
@@ -54,9 +59,12 @@ export class DatabaseIndicators {
   catalogPublished() {
     return this.health
       .check('catalog')
-      .attempt(() =>
-        check(() => this.repository.isCatalogPublished(), 'no catalog has been published'),
-      )
+      .attempt(async () => {
+        const state = await this.repository.catalogState().catch(() => {
+          throw new Error('unreachable');
+        });
+        if (state !== 'published') throw new Error(CATALOG_PROBLEMS[state]);
+      })
       .withTimeout(CHECK_TIMEOUT_MS)
       .cacheFor(CHECK_CACHE_MS);
   }

@@ -18,7 +18,13 @@ export class ReadinessRepository {
     return rows.map((row) => row.migration_name);
   }
 
-  async isCatalogPublished(): Promise<boolean> {
-    return (await this.prisma.catalogPublication.findFirst({ select: { id: true } })) !== null;
+  /** Whether a catalog was ever published, and whether it holds any product. */
+  async catalogState(): Promise<'unpublished' | 'empty' | 'published'> {
+    const [publication, product] = await Promise.all([
+      this.prisma.catalogPublication.findFirst({ select: { id: true } }),
+      this.prisma.product.findFirst({ select: { id: true } }),
+    ]);
+    if (publication === null) return 'unpublished';
+    return product === null ? 'empty' : 'published';
   }
 }

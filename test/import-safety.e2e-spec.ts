@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import pg from 'pg';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import { catalogFile, product } from './support/catalog-files.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// An import never destroys a catalog by accident: `--replace` refuses an empty file and one
+// that would remove more than half of the catalog unless `--force` says so; `--dry-run`
+// validates and reports without writing; readiness says when the published catalog is empty.
+
+const IMPORT = 'src/catalog/catalog-import.command.js';
+
+describe('catalog:import safety', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  const run = (...args: string[]) => runBuiltCommand(IMPORT, args, { DATABASE_URL: db.url });
+  const counts = async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ products: number; publications: number }>(
+        `SELECT (SELECT count(*)::int FROM products) AS products,
+                (SELECT count(*)::int FROM catalog_publications) AS publications`,
+      );
+      return rows[0]!;
+    } finally {
+      await client.end();
+    }
+  };
+  const ten = () => catalogFile(Array.from({ length: 10 }, (_, i) => product(`p${i}`)));
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url });
+    expect((await run(await ten())).code).toBe(0);
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  it('refuses to replace the catalog by an empty file', async () => {
+    const empty = await catalogFile([]);
+    const result = await run(empty, '--replace');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'the file holds no products: --replace would empty the catalog',
+    );
+    expect(await counts()).toEqual({ products: 10, publications: 1 });
+  });
+
+  it('refuses to remove more than half of the catalog without --force', async () => {
+    const four = await catalogFile([0, 1, 2, 3].map((i) => product(`p${i}`)));
+    const refused = await run(four, '--replace');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'the file holds 4 products and the catalog 10: --replace would remove more than half',
+    );
+    expect(await counts()).toEqual({ products: 10, publications: 1 });
+    // Half exactly is allowed; --force allows more.
+    const five = await catalogFile([0, 1, 2, 3, 4].map((i) => product(`p${i}`)));
+    expect((await run(five, '--replace')).code).toBe(0);
+    expect((await run(await ten())).code).toBe(0);
+    expect((await run(four, '--replace', '--force')).code).toBe(0);
+    expect((await counts()).products).toBe(4);
+    expect((await run(four, '--force')).stderr).toContain('--force goes with --replace');
+  });
+
+  it('validates and reports with --dry-run, writing nothing', async () => {
+    const before = await counts();
+    const result = await run(await ten(), '--replace', '--dry-run');
+    expect(result).toMatchObject({ code: 0 });
+    expect(result.stdout).toMatch(
+      /^Valid: 10 products, 10 reviews and 10 offers \([\d.]+ s\)\. The import would replace the catalog of 4 products\. Nothing was imported \(--dry-run\)\.\n$/,
+    );
+    expect(await counts()).toEqual(before);
+    // A dry run refuses what the import would refuse.
+    expect((await run(await catalogFile([]), '--replace', '--dry-run')).code).toBe(1);
+  });
+
+  it('is not ready while the published catalog is empty', async () => {
+    expect((await run(await catalogFile([]), '--replace', '--force')).code).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1_100)); // probes share an answer for 1 s
+    const res = await request(app.getHttpServer() as App).get('/readyz');
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({
+      errors: [{ field: 'catalog', message: 'the published catalog is empty' }],
+    });
+  });
+});
