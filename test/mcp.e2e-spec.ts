@@ -10,6 +10,8 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { McpController } from '../src/mcp/mcp.controller.js';
+import { SINGLE_TOOL } from '../src/mcp/mcp-tools.js';
+import { send } from './support/raw-http.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -177,6 +179,43 @@ describe(McpController.name, () => {
     const get = await fetch(`${base}/mcp`, { headers: { Accept: 'text/event-stream' } });
     expect(get.status).toBe(405);
     expect(get.headers.get('allow')).toBe('POST');
+  });
+
+  it('refuses a foreign Origin or Host (DNS rebinding) with 403, charging nothing', async () => {
+    const key = await bearer(app);
+    const port = Number(new URL(base).port);
+    const call = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'tools/call',
+      params: { name: SINGLE_TOOL, arguments: { product_name: 'Sony WH-1000XM5' } },
+    };
+    const post = (headers: Record<string, string>) =>
+      send(port, {
+        method: 'POST',
+        path: '/mcp',
+        headers: {
+          Authorization: key,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+          ...headers,
+        },
+        body: Buffer.from(JSON.stringify(call)),
+      });
+    const foreign: Record<string, string>[] = [
+      { Origin: 'http://evil.example.com' },
+      { Host: `evil.example.com:${port}` },
+    ];
+    for (const headers of foreign) {
+      const res = await post(headers);
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(JSON.parse(res.body.toString())).toMatchObject({ title: 'Origin not allowed' });
+    }
+    // Nothing was charged: the first allowed call has the whole budget but one.
+    const allowed = await post({ Origin: `http://localhost:${port}` });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.ratelimit).toMatch(/^"lookups";r=119;/);
   });
 
   it('answers bad arguments with isError and the HTTP problem body, charging nothing', async () => {

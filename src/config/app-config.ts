@@ -52,6 +52,11 @@ export class AppConfig {
     );
   }
 
+  /** The origins whose pages may call MCP, and whose host names requests may carry. */
+  get mcpAllowedOrigins(): string[] {
+    return this.env.MCP_ALLOWED_ORIGINS ?? [this.publicBaseUrl];
+  }
+
   /** The rate budget of every key: `limit` lookups in any rolling `windowMs`. */
   get quota(): QuotaPolicy {
     return { limit: this.env.QUOTA_LIMIT, windowMs: this.env.QUOTA_WINDOW_SECONDS * 1000 };

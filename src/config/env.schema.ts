@@ -44,6 +44,16 @@ export const envSchema = z
     SEED_DEMO_CATALOG: optional(flag).default(false),
     /** The service's public address, under which tracked purchase links are served. */
     PUBLIC_BASE_URL: optional(z.url({ protocol: /^https?$/ })),
+    /**
+     * Origins whose pages may call /mcp (comma-separated, e.g. https://app.example.com), and
+     * whose host names requests may carry. Default: PUBLIC_BASE_URL's origin.
+     */
+    MCP_ALLOWED_ORIGINS: optional(
+      z
+        .string()
+        .transform((text) => text.split(',').map((origin) => origin.trim()))
+        .pipe(z.array(z.url({ protocol: /^https?$/ })).min(1)),
+    ),
     /** Secret that signs purchase links (32+ characters). Required in production. */
     LINK_SIGNING_SECRET: optional(z.string().min(32)),
     /**

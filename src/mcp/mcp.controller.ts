@@ -3,6 +3,8 @@ import type { Request, Response } from 'express';
 import { Public } from '../auth/public.decorator.js';
 import { ProblemException } from '../common/problem.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
+import { AppConfig } from '../config/app-config.js';
+import { foreignRequest, originPolicy, type OriginPolicy } from './mcp-origins.js';
 import { McpService } from './mcp.service.js';
 
 /** JSON-RPC messages that list or initialise cost nothing; only tool calls are charged. */
@@ -13,14 +15,24 @@ const callsATool = (body: unknown) =>
 
 @Controller('mcp')
 export class McpController {
+  private readonly origins: OriginPolicy;
+
   constructor(
     private readonly mcp: McpService,
     private readonly quota: QuotaService,
-  ) {}
+    config: AppConfig,
+  ) {
+    this.origins = originPolicy(config.mcpAllowedOrigins);
+  }
 
-  /** The Streamable HTTP endpoint, behind the global API key guard like every lookup. */
+  /**
+   * The Streamable HTTP endpoint, behind the global API key guard like every lookup. A foreign
+   * Host or Origin (DNS rebinding) is refused before anything is read or charged.
+   */
   @Post()
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const foreign = foreignRequest(this.origins, req.headers.host, req.headers.origin);
+    if (foreign) throw new ProblemException(403, 'forbidden-origin', 'Origin not allowed', foreign);
     if (req.bodyProblem) throw req.bodyProblem;
     const keyId = req.apiKeyId!;
     // Every authenticated answer states the budget; a tool call states it after its charge.
