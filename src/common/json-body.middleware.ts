@@ -1,11 +1,22 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { isUtf8 } from 'node:buffer';
 import { ProblemException } from './problem.js';
 
 /** Bodies above this are refused with 413 (decisions.md, Errors). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-const parseJson = express.json({ limit: MAX_BODY_BYTES, strict: true });
+// Any JSON value is read (not strict): a body that is JSON of the wrong shape, such as null or
+// 42, is the route's to refuse, naming the body, rather than "not valid JSON".
+const parseJson = express.json({
+  limit: MAX_BODY_BYTES,
+  strict: false,
+  // A body whose bytes are not UTF-8 is refused (entity.verify.failed), never read with
+  // replacement characters.
+  verify: (_req, _res, bytes) => {
+    if (!isUtf8(bytes)) throw new Error('The body is not UTF-8.');
+  },
+});
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -46,12 +57,19 @@ export class JsonBodyMiddleware implements NestMiddleware {
                 'Payload too large',
                 `The body is over ${MAX_BODY_BYTES} bytes.`,
               )
-            : new ProblemException(
-                400,
-                'invalid-json',
-                'Invalid JSON',
-                'The body is not valid JSON.',
-              );
+            : error.type === 'entity.verify.failed'
+              ? new ProblemException(
+                  400,
+                  'invalid-encoding',
+                  'Invalid encoding',
+                  'The body is not valid UTF-8.',
+                )
+              : new ProblemException(
+                  400,
+                  'invalid-json',
+                  'Invalid JSON',
+                  'The body is not valid JSON.',
+                );
       }
       next();
     });

@@ -5,11 +5,14 @@ import { issueFields } from '../common/zod-issues.js';
 // The requests of both lookups (service-spec §4 with decisions.md, Errors).
 
 export const MAX_NAME_LENGTH = 200;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const productName = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be one string') })
   .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
   .regex(/^\P{Cc}*$/u, 'must not contain control characters')
+  // A lone surrogate ("\ud800" in JSON) is no character of any text.
+  .refine((name) => !LONE_SURROGATE.test(name), 'must be valid Unicode text')
   .refine((name) => name.trim() !== '', 'must not be blank');
 
 export const singleLookupQuery = z.object({
@@ -47,6 +50,34 @@ export function parseRequest<T extends z.ZodType>(
     `The ${what} is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
     errors,
   );
+}
+
+/**
+ * Refuses a query string whose parameters are not percent-encoded UTF-8 (`%FF`, the overlong
+ * `%C0%AF`, an encoded surrogate): Express would pass them on as other text.
+ */
+export function assertUtf8Query(url: string): void {
+  const start = url.indexOf('?');
+  if (start === -1) return;
+  const errors: FieldError[] = [];
+  for (const part of url.slice(start + 1).split('&')) {
+    const [name = '', value = ''] = part.split('=', 2);
+    const decode = (text: string) => {
+      try {
+        return decodeURIComponent(text.replaceAll('+', ' '));
+      } catch {
+        return undefined;
+      }
+    };
+    const field = decode(name);
+    if (field === undefined || decode(value) === undefined)
+      errors.push({ field: field ?? '(query)', message: 'must be percent-encoded UTF-8 text' });
+  }
+  if (errors.length > 0)
+    throw invalidRequest(
+      `The query is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
+      errors,
+    );
 }
 
 /** The single lookup's parameters (HTTP query, or MCP tool arguments), or its 400 problem. */

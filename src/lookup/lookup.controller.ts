@@ -4,6 +4,7 @@ import { Charge, ValidatedRequest } from '../quota/charge.decorator.js';
 import { QuotaGuard } from '../quota/quota.guard.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import {
+  assertUtf8Query,
   parseBatchLookup,
   parseSingleLookup,
   type BatchLookupBody,
@@ -12,7 +13,10 @@ import {
 import { LookupService } from './lookup.service.js';
 
 /** A single lookup costs 1; a batch of N names costs N (decisions.md, Rate limits). */
-const single = (req: Request) => ({ request: parseSingleLookup(req.query), cost: 1 });
+const single = (req: Request) => {
+  assertUtf8Query(req.originalUrl);
+  return { request: parseSingleLookup(req.query), cost: 1 };
+};
 
 const batch = (req: Request) => {
   if (req.bodyProblem) throw req.bodyProblem;
