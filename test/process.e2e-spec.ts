@@ -78,6 +78,15 @@ describe('Server process', () => {
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toMatch(/http_requests_total\{method="GET"/);
     expect((await fetch(`${server.url}/metrics`)).status).toBe(404);
+    // What Node's HTTP parser refuses is answered as problem details too (common/http-errors.ts).
+    const expectation = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http
+        .get(`${server.url}/healthz`, { headers: { Expect: 'garbage' } }, resolve)
+        .on('error', reject),
+    );
+    expectation.resume();
+    expect(expectation.statusCode).toBe(417);
+    expect(expectation.headers['content-type']).toBe('application/problem+json');
 
     await sleep(200);
     const lines = server
