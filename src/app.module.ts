@@ -7,6 +7,7 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { loggingParams } from './common/logging.js';
+import { HttpTimeouts } from './common/http-timeouts.js';
 import { TrustProxy } from './common/trust-proxy.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
@@ -33,6 +34,7 @@ import { McpModule } from './mcp/mcp.module.js';
   ],
   providers: [
     TrustProxy,
+    HttpTimeouts,
     DemoCatalogSeeder,
     FirstKeyIssuer,
     { provide: APP_FILTER, useClass: ProblemFilter },

@@ -6,11 +6,11 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
 import { closeGracefullyOnSignals } from './common/graceful-shutdown.js';
-import { answerClientErrors } from './common/http-errors.js';
+import { ServiceHttpAdapter } from './common/service-http-adapter.js';
 import { AppConfig } from './config/app-config.js';
 
 async function bootstrap(): Promise<void> {
-  const app = await NestFactory.create(AppModule, {
+  const app = await NestFactory.create(AppModule, new ServiceHttpAdapter(), {
     bufferLogs: true,
     abortOnError: false,
     bodyParser: false,
@@ -20,7 +20,6 @@ async function bootstrap(): Promise<void> {
   // One JSON line per event (pino), at LOG_LEVEL; the buffered boot lines go there too.
   app.flushLogs();
   closeGracefullyOnSignals(app, config.env.SHUTDOWN_TIMEOUT_MS);
-  answerClientErrors(app.getHttpServer() as Server);
   await app.listen(config.env.PORT, config.env.HOST);
   const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;

@@ -2,22 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import { answerClientErrors } from '../src/common/http-errors.js';
+import { ServiceHttpAdapter } from '../src/common/service-http-adapter.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // Requests Node's HTTP parser refuses before any route runs, sent as raw bytes: each is
-// answered with problem details and a status that says why, where Node answers an empty body.
+// answered with problem details and a status that says why, where Node answers an empty body;
+// and requests that never finish arriving, answered 408 once their timeout passes.
 
-describe(answerClientErrors.name, () => {
+describe(ServiceHttpAdapter.name, () => {
   let db: TestDatabase;
   let app: INestApplication;
   let port: number;
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    app = await createTestApp({ DATABASE_URL: db.url });
-    answerClientErrors(app.getHttpServer() as Server);
+    app = await createTestApp({
+      DATABASE_URL: db.url,
+      HTTP_HEADERS_TIMEOUT_MS: '1000',
+      HTTP_REQUEST_TIMEOUT_MS: '2000',
+    });
     await app.listen(0, '127.0.0.1');
     port = ((app.getHttpServer() as Server).address() as AddressInfo).port;
   });
@@ -68,5 +72,42 @@ describe(answerClientErrors.name, () => {
     expect(res.status).toBe(status);
     expect(res.headers).toMatch(/\r\ncontent-type: application\/problem\+json/i);
     expect(JSON.parse(res.body)).toMatchObject({ status, title: expect.any(String) });
+  });
+
+  /** The answer to bytes that stop before the request is whole, and how long it took. */
+  const stalled = async (bytes: Buffer) => {
+    const started = performance.now();
+    const res = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+    });
+    return { res, ms: performance.now() - started };
+  };
+
+  it.each([
+    ['a head that never ends', lines('GET /healthz HTTP/1.1', 'Host: x'), 1_000],
+    [
+      'a body shorter than its Content-Length',
+      Buffer.concat([
+        lines(
+          'POST /v1/product-intelligence/batch HTTP/1.1',
+          'Host: x',
+          'Content-Type: application/json',
+          'Content-Length: 50',
+          '',
+        ),
+        Buffer.from('{"pro'),
+      ]),
+      2_000,
+    ],
+  ])('answers %s with 408 once its timeout passes', async (_label, bytes, timeoutMs) => {
+    const { res, ms } = await stalled(bytes);
+    expect(res).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(res).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    expect(ms).toBeGreaterThanOrEqual(timeoutMs - 100);
+    expect(ms).toBeLessThan(timeoutMs + 3_000);
   });
 });

@@ -14,6 +14,7 @@ import { finalize, type Observable } from 'rxjs';
 import { setTimeout } from 'node:timers/promises';
 import { AppModule } from '../../src/app.module.js';
 import { Public } from '../../src/auth/public.decorator.js';
+import { ServiceHttpAdapter } from '../../src/common/service-http-adapter.js';
 import { AppConfig } from '../../src/config/app-config.js';
 import { logLevels } from '../../src/config/log-levels.js';
 import { LookupModule } from '../../src/lookup/lookup.module.js';
@@ -82,7 +83,7 @@ class BareController {
 })
 class BenchServeModule {}
 
-const app = await NestFactory.create(BenchServeModule, {
+const app = await NestFactory.create(BenchServeModule, new ServiceHttpAdapter(), {
   bufferLogs: true,
   abortOnError: false,
   bodyParser: false,

@@ -81,6 +81,10 @@ export const envSchema = z
     DATABASE_CONNECT_TIMEOUT_MS: optional(z.coerce.number().int().min(100)).default(2_000),
     /** Connections per process in the PostgreSQL pool. */
     DATABASE_POOL_SIZE: optional(z.coerce.number().int().min(1).max(1_000)).default(10),
+    /** A request's line and headers must arrive within this long, else 408. */
+    HTTP_HEADERS_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000)).default(10_000),
+    /** A whole request (headers and body) must arrive within this long, else 408. */
+    HTTP_REQUEST_TIMEOUT_MS: optional(z.coerce.number().int().min(1_000)).default(30_000),
     /** On SIGTERM, how long in-flight requests may take before the process exits anyway. */
     SHUTDOWN_TIMEOUT_MS: optional(z.coerce.number().int().min(0)).default(10_000),
     /** PostgreSQL streaming replicas that lookups read from, comma-separated. */
@@ -107,6 +111,13 @@ export const envSchema = z
     METRICS_HOST: optional(z.string()).default('127.0.0.1'),
   })
   .superRefine((env, ctx) => {
+    if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['HTTP_HEADERS_TIMEOUT_MS'],
+        message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
+      });
+    }
     if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {
       ctx.addIssue({
         code: 'custom',

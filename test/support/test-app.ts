@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { AppModule } from '../../src/app.module.js';
 import { ApiKeysService } from '../../src/auth/api-keys.service.js';
+import { ServiceHttpAdapter } from '../../src/common/service-http-adapter.js';
 
 /** The real AppModule, with its global pipeline, on the given environment. */
 export async function createTestApp(env: Record<string, string>): Promise<INestApplication> {
@@ -15,7 +16,10 @@ export async function createTestApp(env: Record<string, string>): Promise<INestA
     env,
   );
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication({ logger: ['error', 'warn'], bodyParser: false });
+  const app = moduleRef.createNestApplication(new ServiceHttpAdapter(), {
+    logger: ['error', 'warn'],
+    bodyParser: false,
+  });
   await app.init();
   return app;
 }

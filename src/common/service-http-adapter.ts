@@ -1,0 +1,29 @@
+import { ExpressAdapter } from '@nestjs/platform-express';
+import type { NestApplicationOptions } from '@nestjs/common';
+import http from 'node:http';
+import { answerClientErrors } from './http-errors.js';
+
+/**
+ * How often Node looks for requests that overran their timeouts. Its default, 30 s, would
+ * let a slow request hold a connection up to 30 s past its timeout.
+ */
+const TIMEOUT_CHECK_MS = 1_000;
+
+/**
+ * Express with the HTTP server this service needs: request timeouts checked every second
+ * (HttpTimeouts sets them from the configuration) and the parser's refusals answered as
+ * problem details. main.ts and the tests' apps both use it.
+ */
+export class ServiceHttpAdapter extends ExpressAdapter {
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
+      super.initHttpServer(options);
+    } else {
+      this.httpServer = http.createServer(
+        { connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+        this.getInstance(),
+      );
+    }
+    answerClientErrors(this.httpServer);
+  }
+}
