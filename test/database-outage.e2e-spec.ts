@@ -5,8 +5,9 @@ import { eventually, sleep, startLoad } from './support/load.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 
-// PostgreSQL stopped under load: lookups answer 503 problem details with Retry-After in a
-// bounded time (no hang, no 500, no crash), and the service recovers by itself.
+// PostgreSQL stopped under load, or hung (its processes suspended): lookups answer 503 problem
+// details with Retry-After in a bounded time (no hang, no 500, no crash), and the service
+// recovers by itself.
 
 const STATEMENT_TIMEOUT_MS = 1_000;
 /** The slowest answer accepted during an outage: connect timeout + statement timeout + slack. */
@@ -87,6 +88,25 @@ describe('PostgreSQL outage', () => {
     }
     expect((await lookup()).status).toBe(200);
   });
+
+  it('answers 503 within its timeouts while PostgreSQL hangs, and recovers when it resumes', async () => {
+    expect((await lookup()).status).toBe(200);
+    await database.freeze();
+    try {
+      const started = performance.now();
+      // A name not asked before: its answer is not cached, so it needs the database.
+      const res = await lookup('Bose QuietComfort 45');
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('5');
+      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(performance.now() - started).toBeLessThan(BOUND_MS);
+    } finally {
+      await database.thaw();
+    }
+    expect(
+      await eventually(async () => (await lookup('Sony WH-1000XM4')).status === 200, 20_000),
+    ).toBe(true);
+  }, 60_000);
 
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers by itself', async () => {
     const signIn = await dashboardSignIn();

