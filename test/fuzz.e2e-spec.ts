@@ -158,17 +158,28 @@ describe('Endpoints under arbitrary input', () => {
   });
 
   afterAll(async () => {
+    if (process.env.FUZZ_RUNS) {
+      const total = [...tally.values()].reduce((a, b) => a + b, 0);
+      const rows = [...tally].sort(([a], [b]) => a.localeCompare(b));
+      process.stderr.write(
+        `fuzz: ${total} requests; ${rows.map(([k, n]) => `${k}: ${n}`).join(', ')}\n`,
+      );
+    }
     closeAgent();
     await app?.close();
     await db?.drop();
     delete process.env.QUOTA_LIMIT;
   });
 
+  /** Answers by channel and status, printed after a bench:fuzz run (for bench/RESULTS.md). */
+  const tally = new Map<string, number>();
   const withKey = fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false));
   const check = async (request: RawRequest, keyed: boolean) => {
     const headers = { ...request.headers };
     if (keyed) headers.Authorization = auth;
     const res = await send(port, { ...request, headers });
+    const channel = request.path === '/mcp' ? 'mcp' : 'http';
+    tally.set(`${channel} ${res.status}`, (tally.get(`${channel} ${res.status}`) ?? 0) + 1);
     expectProblemOrSuccess(res, request.method, request.path === '/mcp');
   };
 
