@@ -81,6 +81,32 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(compose.volumes ?? {})).toContain('postgres-data');
   });
 
+  it('is fit to run for long: PostgreSQL 18, resource limits and rotated logs everywhere', () => {
+    expect(services.postgres!.image).toMatch(/^postgres:18-/);
+    expect(services.postgres!.volumes).toEqual(['postgres-data:/var/lib/postgresql']);
+    for (const [name, service] of Object.entries(services)) {
+      const { logging, deploy } = service as {
+        logging?: { driver?: string; options?: Record<string, string> };
+        deploy?: { resources?: { limits?: { memory?: string; cpus?: string } } };
+      };
+      expect([name, logging?.driver, logging?.options?.['max-size']]).toEqual([
+        name,
+        'json-file',
+        expect.stringMatching(/^\d+m$/),
+      ]);
+      expect([name, deploy?.resources?.limits]).toEqual([
+        name,
+        { memory: expect.any(String), cpus: expect.any(String) },
+      ]);
+    }
+  });
+
+  it('ships an .env.example naming every variable compose takes', () => {
+    const example = readFileSync(path.join(root, '.env.example'), 'utf8');
+    for (const variable of composeVariables())
+      expect(example).toMatch(new RegExp(`^#? ?${variable}=`, 'm'));
+  });
+
   it('names only services that exist', () => {
     const names = new Set(Object.keys(services));
     for (const service of Object.values(services)) {
