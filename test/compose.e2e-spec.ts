@@ -101,6 +101,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('retries another replica when one fails, never one that answered for itself', () => {
+    expect(nginx).toMatch(/^\s*proxy_next_upstream error timeout http_502;$/m);
+    expect(nginx).toMatch(/^\s*proxy_next_upstream_tries 2;$/m);
+  });
+
   it('ships an .env.example naming every variable compose takes', () => {
     const example = readFileSync(path.join(root, '.env.example'), 'utf8');
     for (const variable of composeVariables())
