@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { closeAgent, send, type RawRequest, type RawResponse } from './support/raw-http.js';
+import { StatusTally } from './support/status-tally.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -158,13 +159,7 @@ describe('Endpoints under arbitrary input', () => {
   });
 
   afterAll(async () => {
-    if (process.env.FUZZ_RUNS) {
-      const total = [...tally.values()].reduce((a, b) => a + b, 0);
-      const rows = [...tally].sort(([a], [b]) => a.localeCompare(b));
-      process.stderr.write(
-        `fuzz: ${total} requests; ${rows.map(([k, n]) => `${k}: ${n}`).join(', ')}\n`,
-      );
-    }
+    if (process.env.FUZZ_RUNS) process.stderr.write(`fuzz: ${tally.summary()}\n`);
     closeAgent();
     await app?.close();
     await db?.drop();
@@ -172,14 +167,13 @@ describe('Endpoints under arbitrary input', () => {
   });
 
   /** Answers by channel and status, printed after a bench:fuzz run (for bench/RESULTS.md). */
-  const tally = new Map<string, number>();
+  const tally = new StatusTally();
   const withKey = fc.oneof(fc.constant(true), fc.constant(true), fc.constant(false));
   const check = async (request: RawRequest, keyed: boolean) => {
     const headers = { ...request.headers };
     if (keyed) headers.Authorization = auth;
     const res = await send(port, { ...request, headers });
-    const channel = request.path === '/mcp' ? 'mcp' : 'http';
-    tally.set(`${channel} ${res.status}`, (tally.get(`${channel} ${res.status}`) ?? 0) + 1);
+    tally.add(request.path === '/mcp' ? 'mcp' : 'http', res.status);
     expectProblemOrSuccess(res, request.method, request.path === '/mcp');
   };
 

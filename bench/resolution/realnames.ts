@@ -66,13 +66,26 @@ const jsonLines = (gz: string) =>
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as unknown);
 
+interface CatalogProduct extends Named {
+  readonly id: string;
+  readonly category: string;
+}
+
+let products: Map<string, CatalogProduct> | undefined;
+
+/** The catalog's products by id, read once. */
+function catalogProducts(): Map<string, CatalogProduct> {
+  products ??= new Map(
+    jsonLines(GZ_CATALOG).map((value) => [(value as CatalogProduct).id, value as CatalogProduct]),
+  );
+  return products;
+}
+
 /** The catalog's products by folded brand and name, for turning labels into ids. */
 function catalogIds(): Map<string, string> {
   const ids = new Map<string, string>();
-  for (const value of jsonLines(GZ_CATALOG)) {
-    const p = value as Named & { id: string };
+  for (const p of catalogProducts().values())
     ids.set(`${fold(p.brand)}\u0000${fold(p.name)}`, p.id);
-  }
   return ids;
 }
 
@@ -102,19 +115,15 @@ export function readRealnamesQueries(): LabelledQuery[] {
  * refused). Every label is the set's own.
  */
 export function deriveRealnamesQueries(queries: readonly LabelledQuery[]): LabelledQuery[] {
-  const products = new Map<string, Named & { category: string }>();
-  for (const value of jsonLines(GZ_CATALOG)) {
-    const p = value as Named & { id: string; category: string };
-    products.set(p.id, p);
-  }
-  const categoryWord = (id: string) => products.get(id)!.category.split(/[ /]/)[0]!;
+  const catalog = catalogProducts();
+  const categoryWord = (id: string) => catalog.get(id)!.category.split(/[ /]/)[0]!;
   const derived: LabelledQuery[] = [];
   for (const q of queries) {
     if (q.expected === null) {
       if (q.kind === 'near-miss') derived.push({ ...q, query: `${q.query} phone` });
       continue;
     }
-    const product = products.get(q.expected)!;
+    const product = catalog.get(q.expected)!;
     if (q.kind !== 'typo') {
       derived.push({ ...q, query: `${q.query} ${categoryWord(q.expected)}` });
     }

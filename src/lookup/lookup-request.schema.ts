@@ -46,10 +46,7 @@ export function parseRequest<T extends z.ZodType>(
     field: field ?? '(body)',
     message: unknownKey ? 'is not a field of this request' : message,
   }));
-  throw invalidRequest(
-    `The ${what} is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
-    errors,
-  );
+  throw invalidFields(what, errors);
 }
 
 /**
@@ -62,22 +59,28 @@ export function assertUtf8Query(url: string): void {
   const errors: FieldError[] = [];
   for (const part of url.slice(start + 1).split('&')) {
     const [name = '', value = ''] = part.split('=', 2);
-    const decode = (text: string) => {
-      try {
-        return decodeURIComponent(text.replaceAll('+', ' '));
-      } catch {
-        return undefined;
-      }
-    };
-    const field = decode(name);
-    if (field === undefined || decode(value) === undefined)
+    const field = percentDecoded(name);
+    if (field === undefined || percentDecoded(value) === undefined)
       errors.push({ field: field ?? '(query)', message: 'must be percent-encoded UTF-8 text' });
   }
-  if (errors.length > 0)
-    throw invalidRequest(
-      `The query is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
-      errors,
-    );
+  if (errors.length > 0) throw invalidFields('query', errors);
+}
+
+/** A query string's part decoded (`+` is a space), or undefined when it is not UTF-8. */
+function percentDecoded(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('+', ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The 400 problem naming each bad field of the request's `what` (query, body). */
+function invalidFields(what: string, errors: FieldError[]) {
+  return invalidRequest(
+    `The ${what} is invalid: ${errors.map((e) => `${e.field} ${e.message}`).join('; ')}.`,
+    errors,
+  );
 }
 
 /** The single lookup's parameters (HTTP query, or MCP tool arguments), or its 400 problem. */

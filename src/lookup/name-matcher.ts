@@ -24,6 +24,8 @@ export interface CandidateName {
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */
 export interface BrandForm {
   normalised: string;
+  /** Without spaces, as exact matching compares names. */
+  compact: string;
   words: ReadonlySet<string>;
   tokens: Token[];
 }
@@ -32,6 +34,7 @@ export function brandForm(brand: string): BrandForm {
   const normalised = normaliseName(brand);
   return {
     normalised,
+    compact: compactName(normalised),
     words: new Set(normalised.split(' ').filter(Boolean)),
     tokens: tokenizeNormalised(normalised),
   };
@@ -87,8 +90,9 @@ export function nameMatcher(query: string): (candidate: CandidateName) => NameMa
   const key = compactName(normalised);
   const q = queryTokens(tokenizeNormalised(normalised));
   return (candidate) => {
-    if (key === compactName(candidate.text)) return { score: 1, exact: true, notes: ['same name'] };
-    const [brand, name] = [compactName(candidate.brand.normalised), compactName(candidate.text)];
+    const name = compactName(candidate.text);
+    if (key === name) return { score: 1, exact: true, notes: ['same name'] };
+    const brand = candidate.brand.compact;
     if (key === brand + name || key === name + brand) {
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
     }
@@ -168,8 +172,9 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
     cv.has(v) || candidate.brand.words.has(v) || candidate.categoryWords.has(singular(v));
   for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
   for (const v of cv) {
+    if (q.variants.has(v)) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
-    if (!q.variants.has(v) && !misspelt) return `"${name}" is the ${v} variant`;
+    if (!misspelt) return `"${name}" is the ${v} variant`;
   }
   return undefined;
 }

@@ -35,6 +35,25 @@ function runsSpelling(text: string, query: readonly Token[], start: number): num
   return 0;
 }
 
+/** The first adjacent letter runs of the candidate that spell `text`, if any do. */
+function firstSpelling(text: string, candidate: readonly Token[]): Token[] | undefined {
+  for (let start = 0; start < candidate.length; start++) {
+    const parts = spelling(text, candidate, start);
+    if (parts) return parts;
+  }
+  return undefined;
+}
+
+/** A run of the candidate that the query's letter runs from `start` spell, and how many. */
+function joinedRuns(query: readonly Token[], start: number, candidate: readonly Token[]) {
+  for (const token of candidate) {
+    if (!isLetters(token) || !token.text.startsWith(query[start]!.text)) continue;
+    const runs = runsSpelling(token.text, query, start);
+    if (runs > 0) return { token, runs };
+  }
+  return undefined;
+}
+
 /**
  * The query's tokens with its letter runs split or joined as the candidate writes them, or
  * the same array when nothing needs it. Runs the candidate has as written are left alone.
@@ -49,19 +68,15 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
       aligned.push(token);
       continue;
     }
-    const split = candidate
-      .map((_, start) => spelling(token.text, candidate, start))
-      .find((parts) => parts !== undefined);
+    const split = firstSpelling(token.text, candidate);
     if (split) {
       aligned.push(...split);
       continue;
     }
-    const joined = candidate.find(
-      (c) => isLetters(c) && c.text.startsWith(token.text) && runsSpelling(c.text, query, i) > 0,
-    );
+    const joined = joinedRuns(query, i, candidate);
     if (joined) {
-      aligned.push(joined);
-      i += runsSpelling(joined.text, query, i) - 1;
+      aligned.push(joined.token);
+      i += joined.runs - 1;
       continue;
     }
     aligned.push(token);
