@@ -85,7 +85,11 @@ export async function startDisposablePostgres(
       await rm(dir, { recursive: true, force: true });
     },
     freeze: async () => {
-      for (const pid of await serverProcesses(path.join(dir, 'data'))) process.kill(pid, 'SIGSTOP');
+      // The postmaster first (serverProcesses lists it first), so that no backend is forked
+      // after the list was read; then the list again, in case one was forked before.
+      for (let pass = 0; pass < 2; pass++)
+        for (const pid of await serverProcesses(path.join(dir, 'data')))
+          process.kill(pid, 'SIGSTOP');
     },
     thaw: async () => {
       for (const pid of await serverProcesses(path.join(dir, 'data'))) process.kill(pid, 'SIGCONT');
