@@ -10,7 +10,9 @@ import { csrfOf, DashboardClient, PASSWORD } from './support/dashboard-client.js
 
 // Sign-ins fired all at once, as a password-guessing script would: each attempt is reserved
 // before its password is checked, so a burst gets no more passwords checked than the limit,
-// however many requests arrive together. Every answer that is not 429 checked a password.
+// however many requests arrive together. Every 401 checked a password. A loaded machine may
+// also answer some attempts 503 (no database connection within its timeout), as the API does:
+// those checked no password, and a reserved attempt that ends in 503 still counts.
 
 describe(`${SessionsService.name} under a burst`, () => {
   const context = dashboardApp();
@@ -34,21 +36,30 @@ describe(`${SessionsService.name} under a burst`, () => {
 
   const count = (statuses: number[], status: number) => statuses.filter((s) => s === status).length;
 
+  /** No more passwords checked than the limit, and every other attempt refused or deferred. */
+  function expectLimited(statuses: number[], limit: number): void {
+    expect(statuses.filter((s) => ![401, 429, 503].includes(s))).toEqual([]);
+    expect(count(statuses, 401)).toBeLessThanOrEqual(limit);
+    expect(count(statuses, 401) + count(statuses, 503)).toBeGreaterThanOrEqual(limit);
+    expect(count(statuses, 429)).toBeGreaterThanOrEqual(
+      statuses.length - limit - count(statuses, 503),
+    );
+  }
+
   it('checks no more wrong passwords than the limit, however many arrive at once', async () => {
     await context.member('burst@example.com');
     await context.prisma.signInFailure.deleteMany();
     const statuses = await burst('burst@example.com', 'wrong password', 100);
     // Even the right password is refused now, without being checked.
     expect(await burst('burst@example.com', PASSWORD)).toEqual([429]);
-    expect(count(statuses, 401)).toBe(ACCOUNT_FAILURE_LIMIT);
-    expect(count(statuses, 429)).toBe(100 - ACCOUNT_FAILURE_LIMIT);
+    expectLimited(statuses, ACCOUNT_FAILURE_LIMIT);
   });
 
   it('checks no more passwords from one address than its limit, whatever the emails', async () => {
     await context.prisma.signInFailure.deleteMany();
     const emails = Array.from({ length: 60 }, (_, i) => `nobody${i}@example.com`);
     const statuses = await burst(emails, 'a guess');
-    expect(count(statuses, 401)).toBe(ADDRESS_FAILURE_LIMIT);
-    expect(count(statuses, 429)).toBe(60 - ADDRESS_FAILURE_LIMIT);
+    expectLimited(statuses, ADDRESS_FAILURE_LIMIT);
+    expect(await burst('nobody-else@example.com', 'a guess')).toEqual([429]);
   });
 });
