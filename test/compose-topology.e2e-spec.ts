@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { freePort } from './setup/global-setup.js';
-import { loadCompose } from './support/compose-file.js';
+import { loadCompose, SECRETS_DIR } from './support/compose-file.js';
 import { startDisposablePostgres, type DisposablePostgres } from './support/disposable-postgres.js';
 import { eventually } from './support/load.js';
 import { startRoundRobinProxy } from './support/round-robin-proxy.js';
@@ -10,17 +14,21 @@ import { startServer, type ServerProcess } from './support/server-process.js';
 
 // docker-compose.yml's topology as local processes, wired as the file wires it: its Redis
 // command, its migrate-and-seed command, and two app instances with the app service's
-// environment, behind a round-robin proxy on one port. Only addresses change: each
-// service's host becomes 127.0.0.1 on a free port.
+// environment, behind a round-robin proxy on one port. Only addresses and paths change: each
+// service's host becomes 127.0.0.1 on a free port, and the secrets compose mounts at
+// /run/secrets are files in a temporary folder.
 
-const VARS = {
-  POSTGRES_PASSWORD: 'test',
-  POSTGRES_USER: 'postgres',
-  REDIS_PASSWORD: 'redis-secret-0123',
-  LINK_SIGNING_SECRET: 'link-secret-link-secret-link-secret-0123',
-  QUOTA_LIMIT: '10',
+const compose = loadCompose({ POSTGRES_USER: 'postgres', QUOTA_LIMIT: '10' });
+const SECRETS = {
+  postgres_password: 'test\n',
+  redis_password: 'redis-secret-0123\n',
+  link_signing_secret: 'link-secret-link-secret-link-secret-0123\n',
 };
-const compose = loadCompose(VARS);
+const folder = mkdtempSync(path.join(tmpdir(), 'compose-topology-'));
+for (const [name, value] of Object.entries(SECRETS)) writeFileSync(path.join(folder, name), value);
+/** A container path made local: /run/secrets/x and /tmp/x are files in the folder. */
+const localPaths = (text: string) =>
+  text.replace(new RegExp(`${SECRETS_DIR}|/tmp/`, 'g'), `${folder}/`);
 
 /** A compose URL pointed at a local port (and the disposable server's database). */
 function local(url: string, port: number, database?: string): string {
@@ -42,7 +50,12 @@ describe('The compose topology', () => {
   let key = '';
 
   const envOf = (service: 'app' | 'migrate') => {
-    const env = { ...compose.services[service]!.environment! };
+    const env = Object.fromEntries(
+      Object.entries(compose.services[service]!.environment!).map(([k, v]) => [
+        k,
+        localPaths(String(v)),
+      ]),
+    );
     env.DATABASE_URL = local(env.DATABASE_URL!, postgres.port, 'postgres');
     env.REDIS_URL = local(env.REDIS_URL!, redisPort);
     return env;
@@ -53,8 +66,7 @@ describe('The compose topology', () => {
     // The redis service's own command, on a loopback port.
     redisPort = await freePort();
     const [shell, flag, script] = compose.services.redis!.command!;
-    redis = spawn(shell!, [flag!, `${script} --port ${redisPort} --bind 127.0.0.1`], {
-      env: { ...process.env, ...compose.services.redis!.environment },
+    redis = spawn(shell!, [flag!, `${localPaths(script!)} --port ${redisPort} --bind 127.0.0.1`], {
       stdio: 'ignore',
     });
 
@@ -62,7 +74,7 @@ describe('The compose topology', () => {
     const [mShell, mFlag, mScript] = compose.services.migrate!.command!;
     const job = await runBuiltCommand('', [], envOf('migrate'), [mShell!, mFlag!, mScript!]);
     migrateOutput = job.stdout + job.stderr;
-    expect(job.code).toBe(0);
+    expect([job.code, migrateOutput]).toEqual([0, migrateOutput]);
 
     const created = await runBuiltCommand(
       'src/auth/keys.command.js',
@@ -96,6 +108,7 @@ describe('The compose topology', () => {
     await Promise.all(apps.map((app) => app.stop('SIGKILL')));
     redis?.kill('SIGTERM');
     await postgres?.destroy();
+    rmSync(folder, { recursive: true, force: true });
   });
 
   const lookup = (name: string, auth = key) =>
@@ -107,6 +120,17 @@ describe('The compose topology', () => {
     expect(migrateOutput).toMatch(/Migrations are up to date \(applied /);
     expect(migrateOutput).toMatch(/Seeded the demo catalog: \d+ products/);
     expect(key).not.toBe('');
+  });
+
+  it('runs Redis with the password from its secret file, and only with it', async () => {
+    const client = (password?: string) =>
+      new Redis({ port: redisPort, password, lazyConnect: true, maxRetriesPerRequest: 0 });
+    const anonymous = client();
+    await expect(anonymous.ping()).rejects.toThrow(/NOAUTH/);
+    anonymous.disconnect();
+    const known = client(SECRETS.redis_password.trim());
+    expect(await known.ping()).toBe('PONG');
+    known.disconnect();
   });
 
   it('is ready through the proxy: PostgreSQL, migrations, catalog and Redis', async () => {

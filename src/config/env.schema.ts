@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { readSecretFiles, withPassword } from './secret-files.js';
 
 // Unset and empty are the same thing for every variable ("DATABASE_URL=" means embedded).
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -36,6 +37,8 @@ export const envSchema = z
     LOG_LEVEL: optional(z.enum(['error', 'warn', 'log', 'debug', 'verbose'])).default('log'),
     /** PostgreSQL to use. Unset: the embedded server under DATA_DIR. */
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
+    /** DATABASE_URL's password, when the URL holds none (and of replicas that hold none). */
+    DATABASE_PASSWORD: optional(z.string()),
     DATA_DIR: optional(z.string()).default('data'),
     EMBEDDED_DATABASE_PORT: optional(port.min(1)).default(54329),
     /** Apply pending migrations at boot (under an advisory lock). */
@@ -69,6 +72,8 @@ export const envSchema = z
     QUOTA_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
     /** Redis shared by every instance for the rate budget. Unset: in-process memory. */
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
+    /** REDIS_URL's password, when the URL holds none. */
+    REDIS_PASSWORD: optional(z.string()),
     /** Memory for cached answers, in MiB (0 turns the cache off). */
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
     /** Weights of source types in criterion scores (decisions.md, Synthesis). */
@@ -109,6 +114,11 @@ export const envSchema = z
     METRICS_PORT: optional(port),
     /** Address of the metrics port; keep it private (default: loopback). */
     METRICS_HOST: optional(z.string()).default('127.0.0.1'),
+    /** Files that hold these secrets, read at boot instead of the variables (secret-files.ts). */
+    LINK_SIGNING_SECRET_FILE: optional(z.string()),
+    METRICS_TOKEN_FILE: optional(z.string()),
+    DATABASE_PASSWORD_FILE: optional(z.string()),
+    REDIS_PASSWORD_FILE: optional(z.string()),
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
@@ -117,6 +127,20 @@ export const envSchema = z
         path: ['HTTP_HEADERS_TIMEOUT_MS'],
         message: 'must not exceed HTTP_REQUEST_TIMEOUT_MS',
       });
+    }
+    for (const [password, url] of [
+      ['DATABASE_PASSWORD', env.DATABASE_URL],
+      ['REDIS_PASSWORD', env.REDIS_URL],
+    ] as const) {
+      if (env[password] === undefined) continue;
+      if (url === undefined || new URL(url).password) {
+        const which = password.replace('PASSWORD', 'URL');
+        ctx.addIssue({
+          code: 'custom',
+          path: [password],
+          message: url ? `${which} holds a password already` : `needs ${which}`,
+        });
+      }
     }
     if (env.NODE_ENV === 'production' && !env.LINK_SIGNING_SECRET) {
       ctx.addIssue({
@@ -129,14 +153,29 @@ export const envSchema = z
 
 export type Env = z.infer<typeof envSchema>;
 
-/** Parses the environment or throws one readable error naming every bad variable. */
+/**
+ * Parses the environment or throws one readable error naming every bad variable. Secrets
+ * given as files are read first; passwords given apart go into their URLs.
+ */
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(source);
+  const { env, problems } = readSecretFiles(source);
+  const result = envSchema.safeParse(env);
   if (!result.success) {
-    const problems = result.error.issues.map(
-      (issue) => `${issue.path.join('.')}: ${issue.message}`,
+    problems.push(
+      ...result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
     );
+  }
+  if (problems.length > 0 || !result.success) {
     throw new Error(`Invalid environment: ${problems.join('; ')}`);
   }
-  return result.data;
+  const parsed = result.data;
+  const { DATABASE_URL, DATABASE_PASSWORD, REDIS_URL, REDIS_PASSWORD } = parsed;
+  return {
+    ...parsed,
+    DATABASE_URL: DATABASE_URL && withPassword(DATABASE_URL, DATABASE_PASSWORD),
+    DATABASE_REPLICA_URLS: parsed.DATABASE_REPLICA_URLS.map((url) =>
+      withPassword(url, DATABASE_PASSWORD),
+    ),
+    REDIS_URL: REDIS_URL && withPassword(REDIS_URL, REDIS_PASSWORD),
+  };
 }

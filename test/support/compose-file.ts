@@ -13,11 +13,14 @@ export interface ComposeService {
   volumes?: string[];
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
+  secrets?: string[];
+  user?: string;
 }
 
 export interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
+  secrets?: Record<string, { file?: string }>;
 }
 
 export const composePath = () => path.join(projectRoot(), 'docker-compose.yml');
@@ -32,7 +35,7 @@ export function composeVariables(): string[] {
 }
 
 /** docker-compose.yml, anchors merged, interpolated with `vars` as the environment. */
-export function loadCompose(vars: Record<string, string>): ComposeFile {
+export function loadCompose(vars: Record<string, string> = {}): ComposeFile {
   const text = readFileSync(composePath(), 'utf8').replace(
     VARIABLE,
     (whole, name: string | undefined, op: string | undefined, arg: string | undefined) => {
@@ -50,4 +53,12 @@ export function loadCompose(vars: Record<string, string>): ComposeFile {
 /** The `node dist/….js` scripts a command line runs. */
 export function nodeScripts(command: string[]): string[] {
   return [...command.join(' ').matchAll(/node (?:--\S+ )*(dist\/\S+\.js)/g)].map((m) => m[1]!);
+}
+
+/** Where compose mounts secret `name` in a container. */
+export const SECRETS_DIR = '/run/secrets/';
+
+/** The secrets a text reads from their mount point (`/run/secrets/name`). */
+export function secretsRead(text: string): string[] {
+  return [...text.matchAll(/\/run\/secrets\/(\w+)/g)].map((m) => m[1]!);
 }
