@@ -8,27 +8,33 @@ import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
 import { benchOutDir, ensureCatalogFile } from './lib/catalog-file.js';
+import { withClient } from './lib/database.js';
 import { freePort, procStatusMb, runNode } from './lib/processes.js';
-import { formatFailures, formatReport } from './resolution/evaluate.js';
+import { formatFailures, formatReport, type LabelledQuery } from './resolution/evaluate.js';
 import { generatedQueries } from './resolution/generated-queries.js';
-import { latencyChart } from './scale/chart.js';
-import { shuffled } from './scale/names.js';
+import { readRealnamesQueries, realnamesCatalogFile } from './resolution/realnames.js';
+import { workloadChart } from './scale/chart.js';
+import { coldNames, shuffled } from './scale/names.js';
 import { cachedAnswerIsFresh, qualityOverHttp } from './scale/quality.js';
-import { markdownRow, table, type SizeResult } from './scale/report.js';
-import { runRounds } from './scale/rounds.js';
+import { MARKDOWN_HEADER, markdownRow, table, type SizeResult } from './scale/report.js';
+import { runRounds, VARIANTS, type Variant } from './scale/rounds.js';
 import { DirectDriver, Service } from './scale/targets.js';
 
-// npm run bench -- [--sizes 10000,100000,1000000] [--seconds 10] [--runs 3] [--count 1000]
-// npm run bench:short   (10,000 products, short runs, results under bench/out only: for CI)
+// npm run bench -- [--sizes realnames,10000,100000,1000000] [--seconds 10] [--runs 3]
+//                  [--count 1000]
+// npm run bench:short   (the real names, short runs, results under bench/out only)
 // npm run bench -- --report-only   (tables, RESULTS.md rows and chart from the results file)
+// npm run bench -- --variants cold,cold1   (only these runs; with BENCH_PROFILE_DIR set, each
+//                                          service process writes a CPU profile there)
 //
-// Issue 8's scale benchmark. Per catalog size: a fresh disposable embedded PostgreSQL, the
-// generated catalog (cached in bench/out) loaded by the real `catalog:import`; the service
-// started as its own process (bench/scale/serve.ts) next to a direct driver of the same
-// LookupService (bench/scale/direct.ts); resolution quality of the HTTP answers to the
-// resolution benchmark's generated queries; then alternating rounds of autocannon runs and
-// direct runs (bench/scale/rounds.ts). Prints a table, merges the figures by size into
-// bench/out/scale-results.json and draws bench/scale-latency.svg from every size in it.
+// The scale benchmark. Per catalog (the development set of 20,000 real product names,
+// `realnames`, or a generated catalog of a given size): a fresh disposable embedded
+// PostgreSQL, the catalog loaded by the real `catalog:import`; the service started as its own
+// process (bench/scale/serve.ts) next to a direct driver of the same LookupService
+// (bench/scale/direct.ts); resolution quality of the HTTP answers to the catalog's labelled
+// queries; then alternating rounds of the cold, warm and hot workloads, the bare routes and
+// batches (bench/scale/rounds.ts). Prints a table, merges the figures by catalog into
+// bench/out/scale-results.json and draws bench/scale-workloads.svg from every catalog in it.
 //
 // The database is imported afresh every time rather than kept as a cached data folder: the
 // schema, the import and candidate generation are changing, and a stale cluster would be
@@ -44,24 +50,37 @@ const { values } = parseArgs({
     count: { type: 'string' },
     connections: { type: 'string', default: '16' },
     seed: { type: 'string', default: '1' },
+    /** Only these runs (rounds.ts, VARIANTS), e.g. cold,coldDirect,cold1 to profile them. */
+    variants: { type: 'string' },
   },
 });
 const short = values.short;
-const sizes = (values.sizes ?? (short ? '10000' : '10000,100000,1000000')).split(',').map(Number);
+/** A catalog to measure: the development set of real names, or a generated catalog's size. */
+const REALNAMES = 'realnames';
+const catalogs = (values.sizes ?? (short ? REALNAMES : `${REALNAMES},10000,100000,1000000`))
+  .split(',')
+  .map((size) => (size === REALNAMES ? size : Number(size)));
 const seconds = Number(values.seconds ?? (short ? 2 : 10));
 const rounds = Number(values.runs ?? (short ? 2 : 3));
 const count = Number(values.count ?? (short ? 150 : 1000));
 const connections = Number(values.connections);
 const seed = Number(values.seed);
-if ([...sizes, seconds, rounds, count, connections].some((n) => !(Number.isInteger(n) && n > 0)))
-  throw new Error('--sizes, --seconds, --runs, --count and --connections take positive integers');
+const only = values.variants?.split(',');
+const unknown = only?.filter((v) => !(v in VARIANTS));
+if (unknown?.length) throw new Error(`--variants: unknown ${unknown.join(', ')}`);
+const numbers = [...catalogs.filter((c) => c !== REALNAMES), seconds, rounds, count, connections];
+if (numbers.some((n) => !(Number.isInteger(n) && Number(n) > 0)))
+  throw new Error(
+    '--sizes takes realnames or positive integers; --seconds, --runs, --count and ' +
+      '--connections positive integers',
+  );
 
 const out = benchOutDir();
 // The short mode (CI) never touches committed files.
 const resultsFile = path.join(out, short ? 'scale-results-short.json' : 'scale-results.json');
 const chartFile = short
-  ? path.join(out, 'scale-latency-short.svg')
-  : path.join(projectRoot(), 'bench', 'scale-latency.svg');
+  ? path.join(out, 'scale-workloads-short.svg')
+  : path.join(projectRoot(), 'bench', 'scale-workloads.svg');
 
 function commit(): string {
   const git = (...args: string[]) =>
@@ -74,16 +93,25 @@ const started = performance.now();
 const progress = (message: string) =>
   console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
-async function measureSize(products: number): Promise<SizeResult> {
+/** The catalog file and its labelled queries, in a seeded random order. */
+async function catalogOf(size: number | typeof REALNAMES) {
+  if (size === REALNAMES) {
+    const labelled = shuffled(readRealnamesQueries(), seed);
+    return { file: await realnamesCatalogFile(out), labelled, name: 'realnames-dev' };
+  }
+  const file = await ensureCatalogFile(size, seed);
+  const labelled = shuffled(generatedQueries({ products: size, seed, count }), seed);
+  return { file, labelled, name: 'generated' };
+}
+
+async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult> {
   const loadAverage = os.loadavg().map((l) => +l.toFixed(2));
-  const catalog = await ensureCatalogFile(products, seed);
-  const labelled = shuffled(generatedQueries({ products, seed, count }), seed);
-  const queries = labelled.map((q) => q.query);
+  const { file: catalog, labelled, name: catalogName } = await catalogOf(size);
+  const queries = labelled.map((q: LabelledQuery) => q.query);
   const hotName = labelled.find((q) => q.kind === 'exact')!.query;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-scale-'));
   await chmod(dir, 0o755);
-  const queriesFile = path.join(dir, 'queries.json');
-  await writeFile(queriesFile, JSON.stringify(queries));
+  const coldFile = path.join(dir, 'cold-names.json');
 
   const database = await EmbeddedDatabase.start({
     dataDir: path.join(dir, 'data'),
@@ -111,15 +139,15 @@ async function measureSize(products: number): Promise<SizeResult> {
       ['dist/src/catalog/catalog-import.command.js', catalog, '--replace'],
       env,
     );
+    const cold = await coldNames(database.url, seed);
+    const products = await productCount(database.url);
+    await writeFile(coldFile, JSON.stringify(cold));
     progress(`imported ${products} products in ${imported.seconds.toFixed(1)} s`);
     const keyFile = path.join(dir, 'key.txt');
     await runNode(['dist/src/auth/keys.command.js', 'create', '--name', 'bench'], env, keyFile);
     const key = (await readFile(keyFile, 'utf8')).split('\n')[0]!.trim();
 
-    [service, direct] = await Promise.all([
-      Service.start(env),
-      DirectDriver.start(env, queriesFile),
-    ]);
+    [service, direct] = await Promise.all([Service.start(env), DirectDriver.start(env, coldFile)]);
     progress('service and direct driver started; resolution quality over HTTP');
     const serviceIdleMb = await procStatusMb(service.pid, 'VmRSS');
     const quality = await qualityOverHttp(service.origin, key, labelled, database.url);
@@ -137,6 +165,7 @@ async function measureSize(products: number): Promise<SizeResult> {
       direct,
       key,
       queries,
+      cold,
       hotName,
       seconds,
       warmupSeconds: Math.max(1, Math.round(seconds / 3)),
@@ -144,11 +173,14 @@ async function measureSize(products: number): Promise<SizeResult> {
       connections,
       // In the short mode, batches at 16 connections (80 lookups at once) may not finish
       // within a run; the batch goal is measured at 1 connection anyway.
-      ...(short && { skip: ['batch'] as const }),
+      skip: (Object.keys(VARIANTS) as Variant[]).filter(
+        (v) => !(only?.includes(v) ?? !(short && v === 'batch')),
+      ),
     });
     const cacheCorrect = await cachedAnswerIsFresh(service.origin, key, hotName);
     const { failures: _f, perKind: _k, ...qualitySummary } = quality;
     return {
+      catalog: catalogName,
       products,
       measuredAt: new Date().toISOString(),
       commit: commit(),
@@ -169,13 +201,21 @@ async function measureSize(products: number): Promise<SizeResult> {
   }
 }
 
+async function productCount(databaseUrl: string): Promise<number> {
+  return await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+    return rows[0]!.n;
+  });
+}
+
 async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
   const previous: SizeResult[] = existsSync(resultsFile)
     ? ((JSON.parse(await readFile(resultsFile, 'utf8')) as { sizes: SizeResult[] }).sizes ?? [])
     : [];
-  const bySize = new Map(previous.map((r) => [r.products, r]));
-  for (const r of measured) bySize.set(r.products, r);
-  const sizes = [...bySize.values()].sort((a, b) => a.products - b.products);
+  const keyOf = (r: SizeResult) => `${r.catalog ?? 'generated'} ${r.products}`;
+  const byCatalog = new Map(previous.map((r) => [keyOf(r), r]));
+  for (const r of measured) byCatalog.set(keyOf(r), r);
+  const sizes = [...byCatalog.values()].sort((a, b) => a.products - b.products);
   const machine = {
     cpus: os.cpus().length,
     cpuModel: os.cpus()[0]?.model,
@@ -189,9 +229,9 @@ async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
 async function main(): Promise<void> {
   const results: SizeResult[] = [];
   // --report-only: no measuring; the tables, rows and chart of what the results file holds.
-  for (const products of values['report-only'] ? [] : sizes) {
-    progress(`${products} products: catalog and queries`);
-    const result = await measureSize(products);
+  for (const size of values['report-only'] ? [] : catalogs) {
+    progress(`${size}: catalog and queries`);
+    const result = await measureSize(size);
     console.log(table(result));
     results.push(result);
   }
@@ -200,10 +240,10 @@ async function main(): Promise<void> {
     for (const r of all) console.log(table(r));
     results.push(...all);
   }
-  const points = all.map((r) => ({ products: r.products, ...r.medians.distinct }));
   const subtitle = `${os.cpus().length} cores, service and PostgreSQL on one shared machine; ${connections} connections; medians of rounds`;
-  await writeFile(chartFile, latencyChart(points, subtitle));
+  await writeFile(chartFile, workloadChart(all, subtitle));
   console.log(`\nRESULTS.md rows (${path.relative(projectRoot(), resultsFile)}):`);
+  console.log(MARKDOWN_HEADER);
   for (const r of results) console.log(markdownRow(r));
   console.log(`chart: ${path.relative(projectRoot(), chartFile)}`);
 }

@@ -1,4 +1,8 @@
-// Distinct names for uncached lookups. The service caches answers by the name exactly as
+import { withClient } from '../lib/database.js';
+
+// Names for the workloads: warm and cold (rounds.ts).
+//
+// Warm names are distinct names for uncached lookups. The service caches answers by the name exactly as
 // asked, but resolves the normalised name (case, accents, punctuation and spacing never
 // matter), so a labelled query with punctuation appended is a new cache key that costs the
 // same resolution and fetch work as the query itself, and keeps its label.
@@ -41,4 +45,23 @@ export function shuffled<T>(items: readonly T[], seed: number): T[] {
     [out[i], out[j]] = [out[j]!, out[i]!];
   }
   return out;
+}
+
+/** At most this many products give cold names: more than any run asks of one process. */
+const COLD_SAMPLE = 200_000;
+
+/**
+ * Names of products spread over the whole catalog, for the cold workload: a random sample of
+ * products in random order, each named as users name them, "brand name" or the bare name
+ * (alternately). A process that asks each once asks no product twice.
+ */
+export async function coldNames(databaseUrl: string, seed: number): Promise<string[]> {
+  return await withClient(databaseUrl, async (client) => {
+    await client.query('SELECT setseed($1)', [1 / (seed + 1)]);
+    const { rows } = await client.query<{ brand: string; name: string }>(
+      'SELECT brand, name FROM products ORDER BY random() LIMIT $1',
+      [COLD_SAMPLE],
+    );
+    return rows.map(({ brand, name }, i) => (i % 2 === 0 ? `${brand} ${name}` : name));
+  });
 }

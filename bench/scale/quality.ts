@@ -1,4 +1,4 @@
-import pg from 'pg';
+import { withClient } from '../lib/database.js';
 import type { LookupResult } from '../../src/synthesis/product-intelligence.schema.js';
 import {
   evaluate,
@@ -10,8 +10,8 @@ import {
 
 // Resolution quality as the HTTP service answers: every labelled query asked once, as
 // labelled (before any load, so none is cached), scored with the resolution benchmark's
-// evaluate(). Answers name the product, not its id: ids come from the catalog by exact name
-// (names are unique in a generated catalog).
+// evaluate(). Answers name the product, not its id: ids come from the catalog by exact brand
+// and name.
 
 export async function qualityOverHttp(
   origin: string,
@@ -39,7 +39,9 @@ export async function qualityOverHttp(
     if (answer instanceof Error) return { labelled, error: answer.message };
     const outcome: OutcomeLike = {
       found: answer.found,
-      ...(answer.found && { productId: idOf.get(answer.product_name) ?? answer.product_name }),
+      ...(answer.found && {
+        productId: idOf.get(`${answer.brand}\u0000${answer.product_name}`) ?? answer.product_name,
+      }),
       confidence: answer.found
         ? answer.resolution.confidence
         : (answer.other_matches[0]?.match_score ?? 0),
@@ -53,18 +55,15 @@ export async function qualityOverHttp(
   return evaluate(results);
 }
 
+/** Catalog ids by brand and name (unique together; a name alone is not in real catalogs). */
 async function productIds(databaseUrl: string, names: string[]): Promise<Map<string, string>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string; name: string }>(
-      'SELECT id, name FROM products WHERE name = ANY($1::text[])',
+  return await withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query<{ id: string; name: string; brand: string }>(
+      'SELECT id, name, brand FROM products WHERE name = ANY($1::text[])',
       [[...new Set(names)]],
     );
-    return new Map(rows.map((r) => [r.name, r.id]));
-  } finally {
-    await client.end();
-  }
+    return new Map(rows.map((r) => [`${r.brand}\u0000${r.name}`, r.id]));
+  });
 }
 
 /**

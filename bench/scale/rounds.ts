@@ -5,17 +5,26 @@ import { medianOf, median, type Measured } from './stats.js';
 import type { DirectDriver, Service } from './targets.js';
 
 // The runs of one catalog size, alternated in rounds: on a shared machine, runs that are
-// compared with each other (HTTP with direct, hot with bare, batch with single) sit next to
-// each other in every round, and each ratio is the median of its per-round values.
+// compared with each other (cold HTTP with cold direct and the bare route, hot with bare,
+// batch with single) sit next to each other in every round, and each ratio is the median of
+// its per-round values.
+//
+// Three workloads. Cold: names of products spread over the whole catalog, each asked once,
+// right after a restart of the service (and of the direct driver): no answer, assessment or
+// priors cached, as for a name nobody has asked since the service started. Warm: the labelled
+// queries asked again and again with marks appended (names.ts), so after the first pass every
+// product they reach is cached and PostgreSQL's pages for them are hot. Hot: one name.
 
 export const VARIANTS = {
-  distinct: 'distinct lookups, HTTP',
-  direct: 'distinct lookups, direct (no HTTP)',
+  cold: 'cold names, HTTP',
+  coldDirect: 'cold names, direct (no HTTP)',
+  cold1: 'cold names, 1 connection',
+  warm: 'warm names, HTTP',
   hot: 'hot name, HTTP',
   bare: 'bare route (key checked)',
-  barePublic: 'bare route (public)',
-  batch: 'batch of 5 distinct names',
-  single1: 'distinct lookups, 1 connection',
+  healthz: 'bare route (/healthz, public)',
+  batch: 'batch of 5 warm names',
+  single1: 'warm names, 1 connection',
   batch1: 'batch of 5, 1 connection',
 } as const;
 export type Variant = keyof typeof VARIANTS;
@@ -27,6 +36,8 @@ export interface RoundsOptions {
   readonly direct: DirectDriver;
   readonly key: string;
   readonly queries: readonly string[];
+  /** Names for the cold workload (names.ts, coldNames). */
+  readonly cold: readonly string[];
   readonly hotName: string;
   readonly seconds: number;
   readonly warmupSeconds: number;
@@ -43,12 +54,16 @@ export interface RoundsResult {
   readonly ratios: Record<Ratio, { rounds: number[]; median: number }>;
   /** Highest VmRSS of the service sampled during its load runs. */
   readonly serviceRssMb: number;
+  /** Cold names asked a second time by one process, because the sample ran out (0 is right). */
+  readonly coldRepeats: number;
 }
 
 export const RATIOS = {
-  httpOverDirect: 'HTTP / direct lookups per second (goal >= 0.8)',
+  coldOverHealthz: 'cold / bare (/healthz) req/s (goal >= 0.35)',
+  coldOverBound: 'cold / two-core bound 1/(1/B + 1/D) (goal >= 0.85)',
+  warmOverHealthz: 'warm / bare (/healthz) req/s',
   hotOverBare: 'hot / bare (key checked) req/s (goal >= 0.8)',
-  hotOverBarePublic: 'hot / bare (public) req/s',
+  hotOverHealthz: 'hot / bare (/healthz) req/s',
   batchOverSingle: 'batch / single p50 latency, 16 connections',
   batchOverSingle1: 'batch / single p50 latency, 1 connection (goal <= 2)',
 } as const;
@@ -57,21 +72,28 @@ type Ratio = keyof typeof RATIOS;
 const LOOKUP = '/v1/product-intelligence';
 
 export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
-  const { service, direct, queries, connections } = options;
-  // The service and the direct driver each cache by name: every name either is asked is new
-  // to it. Indices 0.. of the sequence (the queries as labelled) went to the quality pass.
-  // Distinct HTTP runs come before direct ones in a round (VARIANTS' order).
-  let nextHttp = queries.length;
-  let nextDirect = queries.length;
-  const name = () => distinctName(queries, nextHttp++);
-  const single = () => ({ path: `${LOOKUP}?product_name=${encodeURIComponent(name())}` });
+  const { service, direct, queries, cold, connections } = options;
+  // The service caches by name: every warm name is new to it, but the products they reach
+  // are cached after the first pass. Indices 0.. of the sequence went to the quality pass.
+  let nextWarm = queries.length;
+  const warmName = () => distinctName(queries, nextWarm++);
+  // Cold names: each process lifetime starts where the last one stopped, so PostgreSQL has
+  // not read these products lately either, unless the sample is smaller than all the runs.
+  let nextCold = 0;
+  let lifetimeStart = 0;
+  let coldRepeats = 0;
+  const coldName = () => {
+    if (nextCold - lifetimeStart >= cold.length) coldRepeats++;
+    return cold[nextCold++ % cold.length]!;
+  };
+  const lookup = (name: string) => ({ path: `${LOOKUP}?product_name=${encodeURIComponent(name)}` });
   const batch = () => ({
     method: 'POST',
     path: `${LOOKUP}/batch`,
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ product_names: [name(), name(), name(), name(), name()] }),
+    body: JSON.stringify({ product_names: Array.from({ length: 5 }, warmName) }),
   });
-  const hot = { path: `${LOOKUP}?product_name=${encodeURIComponent(options.hotName)}` };
+  const hot = lookup(options.hotName);
 
   let serviceRssMb = 0;
   // CPU of the service (or the direct driver) and of PostgreSQL over each run: what a lookup
@@ -81,10 +103,10 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     process: await cpuSeconds(pid),
     database: await cpuSeconds(options.databasePid, true),
   });
-  const withCpu = async (pid: number, run: () => Promise<Measured>): Promise<Measured> => {
-    const before = await cpuNow(pid);
+  const withCpu = async (pid: () => number, run: () => Promise<Measured>): Promise<Measured> => {
+    const before = await cpuNow(pid());
     const result = await run();
-    const after = await cpuNow(pid);
+    const after = await cpuNow(pid());
     const perRequest = (s: number) => (1000 * s) / Math.max(1, result.requests);
     return {
       ...result,
@@ -97,43 +119,66 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   const http = async (next: () => object, seconds: number, conns = connections) => {
     const load = () =>
       drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
-    const measured = await withCpu(service.pid, async () => {
-      const { result, rssMb } = await service.withRss(load);
-      serviceRssMb = Math.max(serviceRssMb, rssMb);
-      return result;
-    });
+    const measured = await withCpu(
+      () => service.pid,
+      async () => {
+        const { result, rssMb } = await service.withRss(load);
+        serviceRssMb = Math.max(serviceRssMb, rssMb);
+        return result;
+      },
+    );
     await service.idle();
     return measured;
   };
-  const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
-    distinct: (s) => http(single, s),
-    direct: (s) =>
-      withCpu(direct.pid, async () => {
+  const directCold = (seconds: number) =>
+    withCpu(
+      () => direct.pid,
+      async () => {
         const { measured, next } = await direct.run({
-          from: nextDirect,
-          seconds: s,
+          from: nextCold,
+          seconds,
           concurrency: connections,
         });
-        nextDirect = next;
+        coldRepeats += Math.max(0, next - Math.max(nextCold, lifetimeStart + cold.length));
+        nextCold = next;
         return measured;
-      }),
+      },
+    );
+  /** A restart, then a short run of other cold names: caches empty, the JIT warm. */
+  const restart = async (target: Service | DirectDriver) => {
+    await target.restart();
+    lifetimeStart = nextCold;
+    if (target === direct) await directCold(options.warmupSeconds);
+    else await http(() => lookup(coldName()), options.warmupSeconds);
+  };
+  const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
+    cold: async (s) => {
+      await restart(service);
+      return await http(() => lookup(coldName()), s);
+    },
+    // Right after cold: the same process, still asking names it has never seen.
+    cold1: (s) => http(() => lookup(coldName()), s, 1),
+    coldDirect: async (s) => {
+      await restart(direct);
+      return await directCold(s);
+    },
+    warm: (s) => http(() => lookup(warmName()), s),
     hot: (s) => http(() => hot, s),
     bare: (s) => http(() => ({ path: '/bench/bare' }), s),
-    barePublic: (s) => http(() => ({ path: '/bench/bare-public' }), s),
+    healthz: (s) => http(() => ({ path: '/healthz' }), s),
     batch: (s) => http(batch, s),
-    single1: (s) => http(single, s, 1),
+    single1: (s) => http(() => lookup(warmName()), s, 1),
     batch1: (s) => http(batch, s, 1),
   };
   const variants = (Object.keys(VARIANTS) as Variant[]).filter((v) => !options.skip?.includes(v));
 
-  for (const variant of variants) await measure[variant](options.warmupSeconds);
+  // Warm-up: the cold variants warm up after each restart instead.
+  for (const variant of variants)
+    if (!variant.startsWith('cold')) await measure[variant](options.warmupSeconds);
   const runs = Object.fromEntries(
     Object.keys(VARIANTS).map((v) => [v, [] as Measured[]]),
   ) as Record<Variant, Measured[]>;
   for (let round = 1; round <= options.rounds; round++) {
-    // HTTP and direct runs of a round start at the same name (each process has its own
-    // cache), so the pair sees the same stretch of the mix, whose costs vary widely.
-    nextHttp = nextDirect = Math.max(nextHttp, nextDirect);
     for (const variant of variants) {
       const m = await measure[variant](options.seconds);
       runs[variant].push(m);
@@ -146,24 +191,28 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   }
 
   const perRound = (f: (i: number) => number) => {
-    const rounds = runs.distinct.map((_, i) => f(i));
+    const rounds = Array.from({ length: options.rounds }, (_, i) => f(i));
     return { rounds, median: median(rounds) };
   };
   // A skipped variant has no runs: its ratios are NaN.
   const none: Measured = { rps: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0 };
   const r = (v: Variant, i: number) => runs[v][i] ?? none;
+  const bound = (i: number) => 1 / (1 / r('healthz', i).rps + 1 / r('coldDirect', i).rps);
   return {
     runs,
     medians: Object.fromEntries(
       Object.keys(VARIANTS).map((v) => [v, medianOf(runs[v as Variant])]),
     ) as Record<Variant, Measured>,
     ratios: {
-      httpOverDirect: perRound((i) => r('distinct', i).rps / r('direct', i).rps),
+      coldOverHealthz: perRound((i) => r('cold', i).rps / r('healthz', i).rps),
+      coldOverBound: perRound((i) => r('cold', i).rps / bound(i)),
+      warmOverHealthz: perRound((i) => r('warm', i).rps / r('healthz', i).rps),
       hotOverBare: perRound((i) => r('hot', i).rps / r('bare', i).rps),
-      hotOverBarePublic: perRound((i) => r('hot', i).rps / r('barePublic', i).rps),
-      batchOverSingle: perRound((i) => r('batch', i).p50 / r('distinct', i).p50),
+      hotOverHealthz: perRound((i) => r('hot', i).rps / r('healthz', i).rps),
+      batchOverSingle: perRound((i) => r('batch', i).p50 / r('warm', i).p50),
       batchOverSingle1: perRound((i) => r('batch1', i).p50 / r('single1', i).p50),
     },
     serviceRssMb,
+    coldRepeats,
   };
 }

@@ -14,9 +14,14 @@ function exitError(child: ChildProcess, what: string): Promise<never> {
   );
 }
 
+/** With BENCH_PROFILE_DIR set, each service process writes a V8 CPU profile there at exit. */
+const profiling = (env: NodeJS.ProcessEnv) =>
+  env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.BENCH_PROFILE_DIR}`] : [];
+
 export class Service {
   private constructor(
-    private readonly child: ChildProcess,
+    private child: ChildProcess,
+    private readonly env: NodeJS.ProcessEnv,
     readonly origin: string,
   ) {}
 
@@ -29,9 +34,19 @@ export class Service {
    * service (its bounded heap), and waits for its "ready" line.
    */
   static async start(env: NodeJS.ProcessEnv): Promise<Service> {
+    return new Service(await Service.spawn(env), env, `http://${env.HOST}:${env.PORT}`);
+  }
+
+  private static async spawn(env: NodeJS.ProcessEnv): Promise<ChildProcess> {
     const child = spawn(
       process.execPath,
-      [...(await startProdNodeArgs()), 'dist/bench/scale/serve.js'],
+      [
+        ...(env.BENCH_NODE_ARGS !== undefined
+          ? env.BENCH_NODE_ARGS.split(' ').filter(Boolean)
+          : await startProdNodeArgs()),
+        ...profiling(env),
+        'dist/bench/scale/serve.js',
+      ],
       {
         cwd: projectRoot(),
         env,
@@ -44,7 +59,13 @@ export class Service {
       });
     });
     await Promise.race([ready, exitError(child, 'the service')]);
-    return new Service(child, `http://${env.HOST}:${env.PORT}`);
+    return child;
+  }
+
+  /** Stops the process and starts a new one on the same port: nothing cached. */
+  async restart(): Promise<void> {
+    await this.stop();
+    this.child = await Service.spawn(this.env);
   }
 
   /** Samples VmRSS while `work` runs: its highest value. */
@@ -81,26 +102,35 @@ export class Service {
 
 export class DirectDriver {
   private constructor(
-    private readonly child: ChildProcess,
+    private child: ChildProcess,
     /** Rejects when the driver exits: raced with every wait, so a crash never hangs the bench. */
-    private readonly died: Promise<never>,
+    private died: Promise<never>,
+    private readonly start: () => Promise<DirectDriver>,
   ) {}
 
   get pid(): number {
     return this.child.pid!;
   }
 
-  /** Forks node dist/bench/scale/direct.js QUERIES_FILE and waits until it is ready. */
-  static async start(env: NodeJS.ProcessEnv, queriesFile: string): Promise<DirectDriver> {
-    const child = fork('dist/bench/scale/direct.js', [queriesFile], {
+  /** Forks node dist/bench/scale/direct.js NAMES_FILE and waits until it is ready. */
+  static async start(env: NodeJS.ProcessEnv, namesFile: string): Promise<DirectDriver> {
+    const child = fork('dist/bench/scale/direct.js', [namesFile], {
       cwd: projectRoot(),
       env,
+      execArgv: profiling(env),
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const ready = new Promise<void>((resolve) => child.once('message', () => resolve()));
     const died = exitError(child, 'the direct driver');
     await Promise.race([ready, died]);
-    return new DirectDriver(child, died);
+    return new DirectDriver(child, died, () => DirectDriver.start(env, namesFile));
+  }
+
+  /** Stops the driver and forks a new one: nothing cached. */
+  async restart(): Promise<void> {
+    await this.stop();
+    const fresh = await this.start();
+    [this.child, this.died] = [fresh.child, fresh.died];
   }
 
   /** One run; `next` is the index after the last name it used. */
