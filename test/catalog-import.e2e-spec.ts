@@ -109,6 +109,32 @@ describe(CatalogImporter.name, () => {
     expect(await indexes()).toEqual(indexesBefore);
   });
 
+  it.each([
+    ['a bulk load', false],
+    ['a merge', true],
+  ])('vacuums and analyses the published catalog after %s', async (_label, seeded) => {
+    if (seeded) await ctx.importer.import(await catalogFile([product('kept')]));
+    const started = new Date();
+    await ctx.importer.import(await catalogFile([product('a'), product('b')]));
+    const tables = await ctx.prisma.$queryRaw<{ relname: string; vacuumed: boolean }[]>`
+      SELECT relname, last_vacuum >= ${started} AND last_analyze >= ${started} AS vacuumed
+        FROM pg_stat_user_tables
+       WHERE relname IN ('products', 'product_search_names', 'reviews', 'offers',
+                         'search_terms', 'search_words', 'category_priors')
+       ORDER BY relname`;
+    expect(tables).toEqual(
+      [
+        'category_priors',
+        'offers',
+        'product_search_names',
+        'products',
+        'reviews',
+        'search_terms',
+        'search_words',
+      ].map((relname) => ({ relname, vacuumed: true })),
+    );
+  });
+
   it("keeps each category's mean of each criterion, the prior of synthesis", async () => {
     await ctx.importer.import('test/fixtures/catalog-valid.jsonl');
     const priors = await ctx.prisma.categoryPrior.findMany({

@@ -4,7 +4,7 @@ import { CatalogStaging } from './catalog-staging.js';
 import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
 
 export type ImportPhase =
-  'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary';
+  'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary' | 'vacuum';
 
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */

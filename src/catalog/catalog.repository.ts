@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
@@ -32,7 +32,7 @@ export interface LoadOptions {
   beforeLoad?: (currentProducts: number) => void;
   /** Bytes of staging files streamed so far. */
   onLoaded?: (bytes: number) => void;
-  onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary') => void;
+  onPhase?: (phase: 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary' | 'vacuum') => void;
 }
 
 export type LoadMode = 'bulk' | 'merge';
@@ -48,6 +48,8 @@ const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(
 /** All SQL of catalog imports. Each load is one transaction: all or nothing. */
 @Injectable()
 export class CatalogRepository {
+  private readonly logger = new Logger('CatalogImport');
+
   constructor(
     private readonly server: DatabaseServer,
     private readonly prisma: PrismaService,
@@ -56,6 +58,7 @@ export class CatalogRepository {
   async load(staging: CatalogStaging, options: LoadOptions): Promise<LoadMode> {
     const client = new pg.Client({ connectionString: this.server.url });
     await client.connect();
+    let mode: LoadMode;
     try {
       await client.query('BEGIN');
       const { rows } = await client.query<{ locked: boolean }>(
@@ -69,7 +72,7 @@ export class CatalogRepository {
       await client.query("SET LOCAL work_mem = '256MB'");
       const current = await this.productCount(client);
       options.beforeLoad?.(current);
-      const mode: LoadMode = options.replace || current === 0 ? 'bulk' : 'merge';
+      mode = options.replace || current === 0 ? 'bulk' : 'merge';
       if (mode === 'bulk') await this.bulkLoad(client, staging, options);
       else await this.mergeLoad(client, staging, options);
       options.onPhase?.('priors');
@@ -90,12 +93,32 @@ export class CatalogRepository {
       // Every instance listening drops its cached answers once this commits.
       await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
       await client.query('COMMIT');
-      return mode;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
+      await client.end();
       throw error;
+    }
+    try {
+      options.onPhase?.('vacuum');
+      await this.vacuum(client);
     } finally {
       await client.end();
+    }
+    return mode;
+  }
+
+  /**
+   * After publishing: every page of the catalog written by this import is marked all-visible
+   * with its hints set, and the statistics are fresh, so that the first lookups neither
+   * rewrite pages nor meet autovacuum working over the tables. A failure only delays that
+   * work to autovacuum: the catalog is published already, so it is logged, not thrown.
+   */
+  private async vacuum(client: pg.Client): Promise<void> {
+    const tables = [...STAGED_TABLE_NAMES, 'search_terms', 'search_words', 'category_priors'];
+    try {
+      await client.query(`VACUUM (ANALYZE) ${tables.map(ident).join(', ')}`);
+    } catch (error) {
+      this.logger.warn(`VACUUM after the import failed, autovacuum will do it: ${String(error)}`);
     }
   }
 

@@ -9,6 +9,7 @@ const LABELS: Record<ImportPhase, string> = {
   analyze: 'Analyzing',
   priors: 'Computing category priors',
   vocabulary: 'Counting the search vocabulary',
+  vacuum: 'Vacuuming the published catalog',
 };
 
 /** A progress bar on a terminal; otherwise plain lines, one per phase and per tenth. */
