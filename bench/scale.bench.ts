@@ -4,6 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { nameStatistics, type NameStatistics } from '../src/catalog/generator/statistics.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
@@ -11,7 +12,7 @@ import { benchOutDir, ensureCatalogFile } from './lib/catalog-file.js';
 import { withClient } from './lib/database.js';
 import { freePort, procStatusMb, runNode } from './lib/processes.js';
 import { formatFailures, formatReport, type LabelledQuery } from './resolution/evaluate.js';
-import { generatedQueries } from './resolution/generated-queries.js';
+import { realisticQueries } from './resolution/realistic-queries.js';
 import { readRealnamesQueries, realnamesCatalogFile } from './resolution/realnames.js';
 import { workloadChart } from './scale/chart.js';
 import { coldNames, shuffled } from './scale/names.js';
@@ -28,7 +29,7 @@ import { DirectDriver, Service } from './scale/targets.js';
 //                                          service process writes a CPU profile there)
 //
 // The scale benchmark. Per catalog (the development set of 20,000 real product names,
-// `realnames`, or a generated catalog of a given size): a fresh disposable embedded
+// `realnames`, or a realistic generated catalog of a given size, generator/realistic.ts): a fresh disposable embedded
 // PostgreSQL, the catalog loaded by the real `catalog:import`; the service started as its own
 // process (bench/scale/serve.ts) next to a direct driver of the same LookupService
 // (bench/scale/direct.ts); resolution quality of the HTTP answers to the catalog's labelled
@@ -99,8 +100,8 @@ async function catalogOf(size: number | typeof REALNAMES) {
     const labelled = shuffled(readRealnamesQueries(), seed);
     return { file: await realnamesCatalogFile(out), labelled, name: 'realnames-dev' };
   }
-  const file = await ensureCatalogFile(size, seed);
-  const labelled = shuffled(generatedQueries({ products: size, seed, count }), seed);
+  const file = await ensureCatalogFile(size, seed, 'realistic');
+  const labelled = shuffled(realisticQueries(size, seed, count), seed);
   return { file, labelled, name: 'generated' };
 }
 
@@ -140,9 +141,11 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
       env,
     );
     const cold = await coldNames(database.url, seed);
-    const products = await productCount(database.url);
+    const names = await catalogNames(database.url);
+    const products = names.products;
     await writeFile(coldFile, JSON.stringify(cold));
     progress(`imported ${products} products in ${imported.seconds.toFixed(1)} s`);
+    console.log(`names: ${formatNames(names)}`);
     const keyFile = path.join(dir, 'key.txt');
     await runNode(['dist/src/auth/keys.command.js', 'create', '--name', 'bench'], env, keyFile);
     const key = (await readFile(keyFile, 'utf8')).split('\n')[0]!.trim();
@@ -182,6 +185,7 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
     return {
       catalog: catalogName,
       products,
+      names,
       measuredAt: new Date().toISOString(),
       commit: commit(),
       loadAverage,
@@ -201,12 +205,21 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
   }
 }
 
-async function productCount(databaseUrl: string): Promise<number> {
+/** How the imported catalog's names look (generator/statistics.ts). */
+async function catalogNames(databaseUrl: string): Promise<NameStatistics> {
   return await withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
-    return rows[0]!.n;
+    const { rows } = await client.query<{ name: string; brand: string; aliases: string[] }>(
+      'SELECT name, brand, aliases FROM products',
+    );
+    return nameStatistics(rows);
   });
 }
+
+const formatNames = (s: NameStatistics) =>
+  `${s.charsPerName.toFixed(1)} characters and ${s.wordsPerName.toFixed(2)} words a name, ` +
+  `${s.letterWords.toLocaleString('en-US')} distinct letter-only words, ` +
+  `${(100 * s.withDigits).toFixed(0)}% with digits, ${s.aliasesPerProduct.toFixed(2)} aliases a product, ` +
+  `${s.brands.toLocaleString('en-US')} brands (the largest ${(100 * s.topBrandShare).toFixed(1)}%)`;
 
 async function saveResults(measured: SizeResult[]): Promise<SizeResult[]> {
   const previous: SizeResult[] = existsSync(resultsFile)

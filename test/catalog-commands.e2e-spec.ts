@@ -128,11 +128,26 @@ describe('catalog:generate command', () => {
     expect(other.stdout).not.toBe(first.stdout);
   });
 
+  it('writes realistic names with --style realistic, valid and repeatable', async () => {
+    const args = ['--products', '200', '--style', 'realistic'];
+    const first = await runBuiltCommand(GENERATE, args, {});
+    const again = await runBuiltCommand(GENERATE, args, {});
+    expect(first.code).toBe(0);
+    const lines = first.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(200);
+    for (const line of lines)
+      expect(catalogLineSchema.safeParse(JSON.parse(line)).success).toBe(true);
+    expect(again.stdout).toBe(first.stdout);
+    const families = await runBuiltCommand(GENERATE, ['--products', '200'], {});
+    expect(families.stdout).not.toBe(first.stdout);
+  });
+
   it.each([
     [[]],
     [['--products', '0']],
     [['--products', 'many']],
     [['--products', '5', '--seed', 'x']],
+    [['--products', '5', '--style', 'fancy']],
   ])('refuses %j with a one-line reason and exit code 1', async (args) => {
     const result = await runBuiltCommand(GENERATE, args, {});
     expect(result.code).toBe(1);

@@ -8,16 +8,21 @@ import { runNode } from './processes.js';
 export const benchOutDir = () => path.join(projectRoot(), 'bench', 'out');
 
 /**
- * The generated catalog of `products` products, written by the real `catalog:generate`
+ * The generated catalog of `products` products in `style`, written by the real `catalog:generate`
  * command (from dist/) on first use and cached under bench/out. Written to a temporary name
  * first, so an interrupted run never leaves a truncated catalog behind as the cache.
  */
-export async function ensureCatalogFile(products: number, seed: number): Promise<string> {
-  const file = path.join(benchOutDir(), `catalog-${products}-seed${seed}.jsonl`);
+export async function ensureCatalogFile(
+  products: number,
+  seed: number,
+  style: 'families' | 'realistic' = 'families',
+): Promise<string> {
+  const styled = style === 'families' ? '' : `-${style}`;
+  const file = path.join(benchOutDir(), `catalog-${products}-seed${seed}${styled}.jsonl`);
   if (existsSync(file)) return file;
   await mkdir(benchOutDir(), { recursive: true });
   const partial = `${file}.partial`;
-  const args = ['--products', String(products), '--seed', String(seed)];
+  const args = ['--products', String(products), '--seed', String(seed), '--style', style];
   const generated = await runNode(
     ['dist/src/catalog/catalog-generate.command.js', ...args],
     process.env,

@@ -1,5 +1,6 @@
 import type { EvalReport } from '../resolution/evaluate.js';
 import { RATIOS, VARIANTS, type RoundsResult, type Variant } from './rounds.js';
+import type { NameStatistics } from '../../src/catalog/generator/statistics.js';
 import type { Measured } from './stats.js';
 
 // What the scale bench reports of one catalog: the console table, the goals met, and the
@@ -24,6 +25,8 @@ export interface SizeResult extends RoundsResult {
   /** 'realnames-dev' or 'generated' (results of earlier runs have none: generated). */
   readonly catalog?: string;
   readonly products: number;
+  /** How its names look (generator/statistics.ts). */
+  readonly names?: NameStatistics;
   readonly measuredAt: string;
   readonly commit: string;
   readonly loadAverage: number[];

@@ -1,8 +1,12 @@
 import { once } from 'node:events';
 import { parseArgs } from 'node:util';
 import { generateCatalogLines } from './catalog-generator.js';
+import { realisticCatalogLines } from './generator/realistic.js';
 
-// npm run catalog:generate -- --products N [--seed S] > FILE
+// npm run catalog:generate -- --products N [--seed S] [--style families|realistic] > FILE
+// families (the default): the family catalog of catalog-generator.ts, which the resolution
+// benchmark's generated queries are made for. realistic: names as real catalogs write them
+// (generator/realistic.ts), which the scale benchmark measures.
 // Streams JSON Lines to stdout in large chunks, waiting for 'drain' when the pipe is full, so
 // memory stays flat whatever N is. A reader that goes away (| head) ends the command quietly.
 
@@ -18,23 +22,33 @@ function integer(value: string | undefined, option: string, positive: boolean): 
   return n;
 }
 
-function parse(argv: string[]): { products: number; seed: number } {
+const STYLES = ['families', 'realistic'] as const;
+type Style = (typeof STYLES)[number];
+
+function parse(argv: string[]): { products: number; seed: number; style: Style } {
   // parseArgs throws a one-line reason for unknown options and missing values.
   const { values } = parseArgs({
     args: argv,
-    options: { products: { type: 'string' }, seed: { type: 'string' } },
+    options: { products: { type: 'string' }, seed: { type: 'string' }, style: { type: 'string' } },
     strict: true,
     allowPositionals: false,
   });
   if (values.products === undefined) throw new Error('--products N is required');
+  const style = (values.style ?? 'families') as Style;
+  if (!STYLES.includes(style)) throw new Error(`--style must be ${STYLES.join(' or ')}`);
   return {
+    style,
     products: integer(values.products, 'products', true),
     seed: values.seed === undefined ? 1 : integer(values.seed, 'seed', false),
   };
 }
 
 async function main(): Promise<void> {
-  const { products, seed } = parse(process.argv.slice(2));
+  const { products, seed, style } = parse(process.argv.slice(2));
+  const lines =
+    style === 'realistic'
+      ? realisticCatalogLines(products, seed)
+      : generateCatalogLines({ products, seed });
   const out = process.stdout;
   out.on('error', (error: NodeJS.ErrnoException) => {
     if (error.code !== 'EPIPE') fail(error.message);
@@ -44,7 +58,7 @@ async function main(): Promise<void> {
   // buffer each time, since a pipe may still hold the previous one.
   let buffer = Buffer.allocUnsafe(CHUNK);
   let used = 0;
-  for (const line of generateCatalogLines({ products, seed })) {
+  for (const line of lines) {
     const room = 3 * line.length + 1; // UTF-8 needs at most 3 bytes per UTF-16 unit
     if (used + room > buffer.length) {
       if (!out.write(buffer.subarray(0, used))) await once(out, 'drain');

@@ -1,5 +1,5 @@
 import type { Criterion } from '../../synthesis/taxonomy.js';
-import { VARIANT_EFFECT } from './category-spec.js';
+import { VARIANT_EFFECT, type CategorySpec } from './category-spec.js';
 import { clamp, type Family, type Member } from './family.js';
 import { aliasesOf } from './names.js';
 import { Rng, hash } from './prng.js';
@@ -40,47 +40,60 @@ export function productJson(family: Family, member: Member): string {
     const aliases = aliasesOf(family.brand.name, family.code, member, rng.int(3));
     out += `,"aliases":[${aliases.map(quote).join(',')}]`;
   }
+  const sizeIndex = Math.max(0, spec.sizes.indexOf(member.size));
+  const price =
+    family.basePrice * effect.price * (1 + spec.sizeStep * sizeIndex) * (1 + 0.05 * genIndex);
+  const reviewed = { spec, offsets: family.offsets, id: member.id, quality, genIndex, price };
+  return out + reviewsAndOffersJson(rng, reviewed) + '}';
+}
+
+/** What reviews and offers of a product scatter around. */
+export interface Reviewed {
+  readonly spec: CategorySpec;
+  /** Per criterion of spec.criteria: how far its ratings sit from a review's score. */
+  readonly offsets: readonly number[];
+  readonly id: string;
+  readonly quality: number;
+  readonly genIndex: number;
+  readonly price: number;
+}
+
+/** `,"reviews":[...]` and, for most products, `,"offers":[...]`. */
+export function reviewsAndOffersJson(rng: Rng, product: Reviewed): string {
   const sources = rng.sample(SOURCES.length, 1 + rng.weighted(REVIEW_COUNTS));
-  out += ',"reviews":[';
+  let out = ',"reviews":[';
   for (let i = 0; i < sources.length; i++) {
     const source = SOURCES[sources[i] as number] as SourceSpec;
-    out += (i ? ',' : '') + review(rng, family, member, source, quality, genIndex);
+    out += (i ? ',' : '') + review(rng, product, source);
   }
   out += ']';
   const offerCount = rng.weighted(OFFER_COUNTS);
   if (offerCount > 0) {
-    const sizeIndex = Math.max(0, spec.sizes.indexOf(member.size));
-    const price =
-      family.basePrice * effect.price * (1 + spec.sizeStep * sizeIndex) * (1 + 0.05 * genIndex);
     const retailers = rng.sample(RETAILERS.length, offerCount);
     out += ',"offers":[';
     for (let i = 0; i < retailers.length; i++) {
-      out += (i ? ',' : '') + offer(rng, RETAILERS[retailers[i] as number] as RetailerSpec, price);
+      out +=
+        (i ? ',' : '') +
+        offer(rng, RETAILERS[retailers[i] as number] as RetailerSpec, product.price);
     }
     out += ']';
   }
-  return out + '}';
+  return out;
 }
 
-function review(
-  rng: Rng,
-  family: Family,
-  member: Member,
-  source: SourceSpec,
-  quality: number,
-  genIndex: number,
-): string {
+function review(rng: Rng, product: Reviewed, source: SourceSpec): string {
+  const { spec, offsets, quality, genIndex } = product;
   const spread = source.type === 'user_reviews' || source.type === 'community' ? 10 : 6;
   const score = Math.round(clamp(quality + source.bias + rng.noise(spread), 0, 100));
   const [fewest, most] = CRITERIA_PER_REVIEW[source.type];
-  const keys = family.spec.criteria;
+  const keys = spec.criteria;
   let criteria = '';
   let best = 0;
   let worst = 0;
   let high = -1;
   let low = 101;
   for (const k of rng.sample(keys.length, rng.between(fewest, most))) {
-    const offset = family.offsets[k] ?? 0;
+    const offset = offsets[k] ?? 0;
     const rating = Math.round(clamp(score + offset + rng.noise(8), 0, 100));
     criteria += `${criteria ? ',' : ''}"${keys[k]}":${rating}`;
     if (rating > high) {
@@ -92,7 +105,7 @@ function review(
       worst = k;
     }
   }
-  const output = family.spec.output;
+  const output = spec.output;
   const band = SUMMARY_BANDS.find((b) => score >= b.min) ?? SUMMARY_BANDS[0];
   const summary = rng.pick(band?.templates ?? [])(
     criterionLabel(keys[best] as Criterion, output),
@@ -100,7 +113,7 @@ function review(
   );
   const from = REVIEWS_FROM + genIndex * 250 * DAY;
   const at = Math.min(REVIEWS_UNTIL, from + rng.int(600) * DAY + rng.int(24) * HOUR);
-  const url = rng.chance(0.45) ? `,"url":"https://${source.domain}/reviews/${member.id}"` : '';
+  const url = rng.chance(0.45) ? `,"url":"https://${source.domain}/reviews/${product.id}"` : '';
   return (
     `{"source":${source.json},"source_type":"${source.type}","score":${score},` +
     `"summary":"${summary}"${url},"reviewed_at":"${iso(at)}","criteria":{${criteria}}}`
