@@ -33,6 +33,8 @@ describe(CatalogImporter.name, () => {
     });
     expect(xm5).toMatchObject({ name: 'Sony WH-1000XM5', brand: 'Sony', category: 'headphones' });
     expect(xm5.aliases).toEqual(['WH1000XM5', 'Sony XM5']);
+    // Every name on the product row, the name first, for resolution to read with it.
+    expect(xm5.namesNorm.split('\x1f')).toEqual(['sony wh 1000xm5', 'wh1000xm5', 'sony xm5']);
     expect(xm5.searchNames.map((n) => [n.nameNorm, n.nameCompact, n.isAlias]).sort()).toEqual([
       ['sony wh 1000xm5', 'sonywh1000xm5', false],
       ['sony xm5', 'sonyxm5', true],

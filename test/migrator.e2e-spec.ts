@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -105,5 +105,36 @@ describe('migrate', () => {
       'SELECT migration_name FROM _prisma_migrations',
     );
     expect(recorded.map((r) => r.migration_name)).toEqual(['20260101000000_ok']);
+  });
+
+  it('fills names_norm from the search names of a catalog imported before it', async () => {
+    const db = await fresh();
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-migrations-'));
+    const all = (await readdir(migrationsDir())).filter((name) => /^\d{14}_/.test(name)).sort();
+    const at = all.indexOf('20261125120000_product_names_norm');
+    expect(at).toBeGreaterThan(0);
+    await cp(migrationsDir(), dir, { recursive: true });
+    for (const later of all.slice(at)) await rm(path.join(dir, later), { recursive: true });
+    await migrate(db.url, dir);
+    await query(
+      db.url,
+      `INSERT INTO products (id, name, brand, category, name_norm) VALUES
+         ('xm5', 'Sony WH-1000XM5', 'Sony', 'headphones', 'sony wh 1000xm5'),
+         ('bare', 'Bare', 'Acme', 'headphones', 'bare');
+       INSERT INTO product_search_names (product_id, name_norm, name_compact, is_alias) VALUES
+         ('xm5', 'sony wh 1000xm5', 'sonywh1000xm5', false),
+         ('xm5', 'wh1000xm5', 'wh1000xm5', true),
+         ('xm5', 'sony xm5', 'sonyxm5', true)`,
+    );
+    await cp(path.join(migrationsDir(), all[at]!), path.join(dir, all[at]!), { recursive: true });
+    expect(await migrate(db.url, dir)).toEqual([all[at]]);
+    const rows = await query<{ id: string; names_norm: string }>(
+      db.url,
+      'SELECT id, names_norm FROM products ORDER BY id',
+    );
+    expect(rows).toEqual([
+      { id: 'bare', names_norm: 'bare' },
+      { id: 'xm5', names_norm: 'sony wh 1000xm5\x1fsony xm5\x1fwh1000xm5' },
+    ]);
   });
 });

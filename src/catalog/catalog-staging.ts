@@ -4,13 +4,13 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { compactName, normaliseName } from '../lookup/name-normaliser.js';
+import { compactName, NAMES_SEPARATOR, normaliseName } from '../lookup/name-normaliser.js';
 import type { CatalogLine } from './catalog-line.schema.js';
 import { copyRow, textArray } from './copy-format.js';
 
 /** The tables an import fills, with the columns of their COPY rows, in load order. */
 export const STAGED_TABLES = {
-  products: ['id', 'name', 'brand', 'category', 'aliases', 'name_norm'],
+  products: ['id', 'name', 'brand', 'category', 'aliases', 'name_norm', 'names_norm'],
   product_search_names: ['product_id', 'name_norm', 'name_compact', 'is_alias', 'terms'],
   reviews: [
     'product_id',
@@ -96,15 +96,24 @@ export class StagingWriter {
     const nameNorm = normaliseName(line.name);
     const brandNorm = normaliseName(line.brand);
     const aliases = line.aliases ?? [];
-    this.files.products.add(
-      copyRow([line.id, line.name, line.brand, line.category, textArray(aliases), nameNorm]),
-    );
     // The name and each alias, once per distinct normalised form.
     const names = new Map<string, boolean>([[nameNorm, false]]);
     for (const alias of aliases) {
       const norm = normaliseName(alias);
       if (norm !== '' && !names.has(norm)) names.set(norm, true);
     }
+    const namesNorm = [...names.keys()].join(NAMES_SEPARATOR);
+    this.files.products.add(
+      copyRow([
+        line.id,
+        line.name,
+        line.brand,
+        line.category,
+        textArray(aliases),
+        nameNorm,
+        namesNorm,
+      ]),
+    );
     for (const [norm, isAlias] of names) {
       this.files.product_search_names.add(
         copyRow([

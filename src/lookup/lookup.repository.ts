@@ -6,6 +6,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import { CRITERIA } from '../synthesis/taxonomy.js';
 import type { CriterionPriors, OfferRecord, ProductRecord } from '../synthesis/synthesis.types.js';
 import type { CandidateTerms } from './candidate-terms.js';
+import { NAMES_SEPARATOR } from './name-normaliser.js';
 
 /** A product that may be what a query names, with every name it is known by. */
 export interface CandidateProduct {
@@ -43,9 +44,6 @@ type CandidateRow = Omit<CandidateProduct, 'names'> & {
   names: string;
 };
 
-/** Between the names of a candidate row: normalised names never hold a control character. */
-const NAME_SEPARATOR = '\x1f';
-
 /** One catalog import: its id keys cached answers, its time is every answer's as_of. */
 export interface Publication {
   id: number;
@@ -80,7 +78,8 @@ const LATEST_PUBLICATION = `
 // is a row of the arrays: the name's index, the term, its weight, whether it narrows, and
 // whether the name's narrowing terms must all be on a name (else any of them). Names carrying
 // them are ranked by the weight of the name's terms they carry; each name's best `$6` products
-// come back with every name they are known by. The catalog publication is read in the same
+// come back with every name they are known by (names_norm, on the product row: no aggregate
+// per candidate). The catalog publication is read in the same
 // statement, so an answer and the publication it is cached under always agree; the one row
 // with no product says which publication it is when no name has a candidate. Each candidate's
 // product is read by its key (OFFSET 0 keeps the planner from turning the few dozen reads into
@@ -111,13 +110,12 @@ const FIND_CANDIDATES = `
        publication AS (${LATEST_PUBLICATION})
   SELECT pub.id AS "publicationId",
          floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs", r.query,
-         p.id, p.name, p.brand, p.category,
-         (SELECT string_agg(s.name_norm, E'\\x1f') FROM product_search_names s
-           WHERE s.product_id = p.id) AS names
+         p.id, p.name, p.brand, p.category, p.names_norm AS names
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN publication pub ON true
     LEFT JOIN (ranked r CROSS JOIN LATERAL (
-         SELECT id, name, brand, category FROM products WHERE id = r.product_id OFFSET 0) p) ON true
+         SELECT id, name, brand, category, names_norm FROM products
+          WHERE id = r.product_id OFFSET 0) p) ON true
    ORDER BY r.query, r.weight DESC, p.id`;
 
 const FIND_PRODUCTS = `
@@ -192,7 +190,7 @@ export class LookupRepository {
     const candidates = queries.map((): CandidateProduct[] => []);
     for (const { query, id, name, brand, category, names } of rows)
       if (query !== null)
-        candidates[query]!.push({ id, name, brand, category, names: names.split(NAME_SEPARATOR) });
+        candidates[query]!.push({ id, name, brand, category, names: names.split(NAMES_SEPARATOR) });
     const [{ publicationId, publishedAtMs }] = rows as [CandidateRow];
     const publishedAt = new Date(publishedAtMs);
     return {

@@ -21,3 +21,9 @@ export function normaliseName(input: string): string {
 export function compactName(normalised: string): string {
   return normalised.replaceAll(' ', '');
 }
+
+/**
+ * Between the normalised names of one product where they are kept as one text (the catalog's
+ * names_norm): a normalised name never holds a control character.
+ */
+export const NAMES_SEPARATOR = '\x1f';
