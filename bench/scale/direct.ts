@@ -13,8 +13,9 @@ import { summarise } from './stats.js';
 // each cold run, as the service is, so that nothing is cached.
 
 export interface DirectRun {
-  /** Index of the first name to use (modulo the names' count). */
+  /** Index of the first name to use (modulo the names' count), and the index to stop at. */
   readonly from: number;
+  readonly until: number;
   readonly seconds: number;
   readonly concurrency: number;
 }
@@ -26,14 +27,14 @@ const app = await NestFactory.createApplicationContext(AppModule, {
 });
 const lookups = app.get(LookupService);
 
-async function run({ from, seconds, concurrency }: DirectRun) {
+async function run({ from, until, seconds, concurrency }: DirectRun) {
   const latencies: number[] = [];
   let next = from;
   let errors = 0;
   const started = performance.now();
   const deadline = started + seconds * 1000;
   const worker = async () => {
-    while (performance.now() < deadline) {
+    while (performance.now() < deadline && next < until) {
       const name = names[next++ % names.length]!;
       const t = performance.now();
       try {

@@ -27,7 +27,7 @@ interface Result {
 type Autocannon = (
   options: Options,
   done: (error: Error | null, result: Result) => void,
-) => EventEmitter;
+) => EventEmitter & { stop(): void };
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface LoadOptions {
@@ -36,8 +36,11 @@ export interface LoadOptions {
   readonly key: string;
   readonly seconds: number;
   readonly connections: number;
-  /** The next request to send (called once per request: a place to make each one distinct). */
-  readonly next: () => Request;
+  /**
+   * The next request to send (called once per request: a place to make each one distinct), or
+   * undefined when there is none left: the run then ends early, over the time it took.
+   */
+  readonly next: () => Request | undefined;
 }
 
 /** One autocannon run; 2xx responses count as completed, anything else as non-2xx. */
@@ -55,6 +58,10 @@ export function drive(options: LoadOptions): Promise<Measured> {
           {
             setupRequest: (request) => {
               const next = options.next();
+              if (next === undefined) {
+                instance.stop();
+                return request;
+              }
               return { ...request, ...next, headers: { ...request.headers, ...next.headers } };
             },
           },

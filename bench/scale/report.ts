@@ -72,7 +72,7 @@ export function table(r: SizeResult): string {
   lines.push(
     `CPU per request: cold ${cpu('cold')}; cold direct ${cpu('coldDirect', 'driver')}; ` +
       `warm ${cpu('warm')}; hot ${cpu('hot')}; batch of 5 ${cpu('batch')}`,
-    `cold names asked twice by one process (the sample ran out): ${r.coldRepeats}`,
+    `cold runs cut short (their process had asked every name of the sample): ${r.coldRunsCut ?? 0}`,
     `service RSS: idle ${n(r.serviceIdleMb, 0)} MB, under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
     `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
       `recall ${pct(q.recall)} (goal >= ${pct(GOALS.recall)}), refusals ${pct(q.correctRefusalRate)} ` +

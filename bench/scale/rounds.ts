@@ -54,8 +54,8 @@ export interface RoundsResult {
   readonly ratios: Record<Ratio, { rounds: number[]; median: number }>;
   /** Highest VmRSS of the service sampled during its load runs. */
   readonly serviceRssMb: number;
-  /** Cold names asked a second time by one process, because the sample ran out (0 is right). */
-  readonly coldRepeats: number;
+  /** Cold runs that ended early: their process had asked every name of the sample. */
+  readonly coldRunsCut: number;
 }
 
 export const RATIOS = {
@@ -81,10 +81,13 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   // not read these products lately either, unless the sample is smaller than all the runs.
   let nextCold = 0;
   let lifetimeStart = 0;
-  let coldRepeats = 0;
-  const coldName = () => {
-    if (nextCold - lifetimeStart >= cold.length) coldRepeats++;
-    return cold[nextCold++ % cold.length]!;
+  let coldRunsCut = 0;
+  /** A name this process has not asked, or undefined once it has asked them all. */
+  const coldName = () =>
+    nextCold - lifetimeStart < cold.length ? cold[nextCold++ % cold.length] : undefined;
+  const coldLookup = () => {
+    const name = coldName();
+    return name === undefined ? undefined : lookup(name);
   };
   const lookup = (name: string) => ({ path: `${LOOKUP}?product_name=${encodeURIComponent(name)}` });
   const batch = () => ({
@@ -116,7 +119,7 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       },
     };
   };
-  const http = async (next: () => object, seconds: number, conns = connections) => {
+  const http = async (next: () => object | undefined, seconds: number, conns = connections) => {
     const load = () =>
       drive({ origin: service.origin, key: options.key, seconds, connections: conns, next });
     const measured = await withCpu(
@@ -134,12 +137,14 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     withCpu(
       () => direct.pid,
       async () => {
+        const until = lifetimeStart + cold.length;
         const { measured, next } = await direct.run({
           from: nextCold,
+          until,
           seconds,
           concurrency: connections,
         });
-        coldRepeats += Math.max(0, next - Math.max(nextCold, lifetimeStart + cold.length));
+        if (next >= until) coldRunsCut++;
         nextCold = next;
         return measured;
       },
@@ -149,15 +154,17 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     await target.restart();
     lifetimeStart = nextCold;
     if (target === direct) await directCold(options.warmupSeconds);
-    else await http(() => lookup(coldName()), options.warmupSeconds);
+    else await http(coldLookup, options.warmupSeconds);
+  };
+  const coldHttp = async (seconds: number, conns = connections) => {
+    await restart(service);
+    const measured = await http(coldLookup, seconds, conns);
+    if (nextCold - lifetimeStart >= cold.length) coldRunsCut++;
+    return measured;
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
-    cold: async (s) => {
-      await restart(service);
-      return await http(() => lookup(coldName()), s);
-    },
-    // Right after cold: the same process, still asking names it has never seen.
-    cold1: (s) => http(() => lookup(coldName()), s, 1),
+    cold: (s) => coldHttp(s),
+    cold1: (s) => coldHttp(s, 1),
     coldDirect: async (s) => {
       await restart(direct);
       return await directCold(s);
@@ -213,6 +220,6 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       batchOverSingle1: perRound((i) => r('batch1', i).p50 / r('single1', i).p50),
     },
     serviceRssMb,
-    coldRepeats,
+    coldRunsCut,
   };
 }
