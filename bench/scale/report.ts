@@ -87,27 +87,23 @@ export function table(r: SizeResult): string {
 /** Each goal of issue 23 that applies to the catalog, as "name yes|NO". */
 function goalsMet(r: SizeResult): string[] {
   const { medians: m, ratios, quality: q } = r;
-  const real = r.catalog === 'realnames-dev';
-  const cpu = m.cold.cpu ? m.cold.cpu.serviceMs + m.cold.cpu.databaseMs : NaN;
-  const goals: [string, boolean][] = [
-    ...(real
-      ? ([
-          [
-            `cold >= ${GOALS.coldOverHealthz} bare`,
-            ratios.coldOverHealthz.median >= GOALS.coldOverHealthz,
-          ],
-          [`cold CPU <= ${GOALS.coldCpuMs} ms`, cpu <= GOALS.coldCpuMs],
-          [`cold p99 <= ${GOALS.coldP99} ms`, m.cold.p99 <= GOALS.coldP99],
-        ] as [string, boolean][])
-      : []),
-    ...(r.products >= 1_000_000
-      ? ([
-          [
-            `cold >= ${GOALS.coldOverHealthzAt1M} bare`,
-            ratios.coldOverHealthz.median >= GOALS.coldOverHealthzAt1M,
-          ],
-        ] as [string, boolean][])
-      : []),
+  const goals: [string, boolean][] = [];
+  if (r.catalog === 'realnames-dev') {
+    const cpu = m.cold.cpu ? m.cold.cpu.serviceMs + m.cold.cpu.databaseMs : NaN;
+    goals.push(
+      [
+        `cold >= ${GOALS.coldOverHealthz} bare`,
+        ratios.coldOverHealthz.median >= GOALS.coldOverHealthz,
+      ],
+      [`cold CPU <= ${GOALS.coldCpuMs} ms`, cpu <= GOALS.coldCpuMs],
+      [`cold p99 <= ${GOALS.coldP99} ms`, m.cold.p99 <= GOALS.coldP99],
+    );
+  }
+  if (r.products >= 1_000_000) {
+    const met = ratios.coldOverHealthz.median >= GOALS.coldOverHealthzAt1M;
+    goals.push([`cold >= ${GOALS.coldOverHealthzAt1M} bare`, met]);
+  }
+  goals.push(
     [`cold, 1 client p50 <= ${GOALS.cold1P50} ms`, m.cold1.p50 <= GOALS.cold1P50],
     [`cold, 1 client p99 <= ${GOALS.cold1P99} ms`, m.cold1.p99 <= GOALS.cold1P99],
     [`cold >= ${GOALS.coldOverBound} bound`, ratios.coldOverBound.median >= GOALS.coldOverBound],
@@ -120,7 +116,7 @@ function goalsMet(r: SizeResult): string[] {
       'quality',
       q.wrongProducts === 0 && q.recall >= GOALS.recall && q.correctRefusalRate >= GOALS.refusals,
     ],
-  ];
+  );
   return goals.map(([name, met]) => `${name} ${met ? 'yes' : 'NO'}`);
 }
 

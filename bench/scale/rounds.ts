@@ -83,12 +83,8 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
   let lifetimeStart = 0;
   let coldRunsCut = 0;
   /** A name this process has not asked, or undefined once it has asked them all. */
-  const coldName = () =>
-    nextCold - lifetimeStart < cold.length ? cold[nextCold++ % cold.length] : undefined;
-  const coldLookup = () => {
-    const name = coldName();
-    return name === undefined ? undefined : lookup(name);
-  };
+  const coldLookup = () =>
+    nextCold - lifetimeStart < cold.length ? lookup(cold[nextCold++ % cold.length]!) : undefined;
   const lookup = (name: string) => ({ path: `${LOOKUP}?product_name=${encodeURIComponent(name)}` });
   const batch = () => ({
     method: 'POST',

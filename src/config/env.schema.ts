@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { readSecretFiles, withPassword } from './secret-files.js';
+import { readSecretFiles, SECRET_VARIABLES, withPassword } from './secret-files.js';
 
 // Unset and empty are the same thing for every variable ("DATABASE_URL=" means embedded).
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -27,6 +27,11 @@ const sourceWeights = z.string().transform((text, ctx) => {
   }
   return weights;
 });
+
+/** NAME_FILE for each secret: a file read at boot instead of NAME (secret-files.ts). */
+const secretFileVariables = Object.fromEntries(
+  SECRET_VARIABLES.map((name) => [`${name}_FILE`, optional(z.string())]),
+) as Record<`${(typeof SECRET_VARIABLES)[number]}_FILE`, ReturnType<typeof optional<z.ZodString>>>;
 
 /** Every environment variable the service reads, validated once at boot. */
 export const envSchema = z
@@ -114,11 +119,7 @@ export const envSchema = z
     METRICS_PORT: optional(port),
     /** Address of the metrics port; keep it private (default: loopback). */
     METRICS_HOST: optional(z.string()).default('127.0.0.1'),
-    /** Files that hold these secrets, read at boot instead of the variables (secret-files.ts). */
-    LINK_SIGNING_SECRET_FILE: optional(z.string()),
-    METRICS_TOKEN_FILE: optional(z.string()),
-    DATABASE_PASSWORD_FILE: optional(z.string()),
-    REDIS_PASSWORD_FILE: optional(z.string()),
+    ...secretFileVariables,
   })
   .superRefine((env, ctx) => {
     if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {

@@ -79,11 +79,11 @@ const LATEST_PUBLICATION = `
 // whether the name's narrowing terms must all be on a name (else any of them). Names carrying
 // them are ranked by the weight of the name's terms they carry; each name's best `$6` products
 // come back with every name they are known by (names_norm, on the product row: no aggregate
-// per candidate). The catalog publication is read in the same
-// statement, so an answer and the publication it is cached under always agree; the one row
-// with no product says which publication it is when no name has a candidate. Each candidate's
-// product is read by its key (OFFSET 0 keeps the planner from turning the few dozen reads into
-// a hash join over every product, which it estimates cheaper on a small catalog).
+// per candidate). The catalog publication is read in the same statement, so an answer and the
+// publication it is cached under always agree; the one row with no product says which
+// publication it is when no name has a candidate. Each candidate's product is read by its key
+// (OFFSET 0 keeps the planner from turning the few dozen reads into a hash join over every
+// product, which it estimates cheaper on a small catalog).
 const ranked = (operator: '&&' | '@>', every: boolean) => `
   SELECT q.query, c.product_id, c.weight
     FROM queries q

@@ -3,12 +3,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { projectRoot } from '../../config/project-root.js';
-import { compactName, normaliseName } from '../../lookup/name-normaliser.js';
 import { catalogLineSchema } from '../catalog-line.schema.js';
+import { normalizeName } from './names.js';
 import { realisticCatalog, realisticCatalogLines, type RealisticFamily } from './realistic.js';
 import { nameStatistics, type NameStatistics } from './statistics.js';
-
-const folded = (text: string) => compactName(normaliseName(text));
 
 /** The development set of real product names (bench/resolution/realnames-dev). */
 function realNames(): { name: string; brand: string; aliases?: string[] }[] {
@@ -47,13 +45,13 @@ describe('the realistic catalog generator', () => {
     expect([...realisticCatalog(20_000, 1)]).toEqual(catalog);
     expect([...realisticCatalog(20_000, 2)].slice(0, 100)).not.toEqual(catalog.slice(0, 100));
     const keys = catalog.flatMap((p) =>
-      [p.name, ...p.aliases].map((name) => `${folded(p.brand)}|${folded(name)}`),
+      [p.name, ...p.aliases].map((name) => `${normalizeName(p.brand)}|${normalizeName(name)}`),
     );
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(catalog.map((p) => p.id)).size).toBe(catalog.length);
     const listed = new Set(keys);
     for (const f of families)
-      expect(listed.has(`${folded(f.brand)}|${folded(f.nearMiss)}`)).toBe(false);
+      expect(listed.has(`${normalizeName(f.brand)}|${normalizeName(f.nearMiss)}`)).toBe(false);
     // Families of near-siblings: most products share their family with another.
     const perFamily = new Map<number, number>();
     for (const p of catalog) perFamily.set(p.family, (perFamily.get(p.family) ?? 0) + 1);

@@ -1,7 +1,6 @@
-import { compactName, normaliseName } from '../../lookup/name-normaliser.js';
 import { CATEGORIES } from './categories.js';
 import { clamp } from './family.js';
-import { slugify } from './names.js';
+import { normalizeName, slugify } from './names.js';
 import { quote, reviewsAndOffersJson } from './product.js';
 import { Rng, hash, seedKey } from './prng.js';
 import { HeapsVocabulary, madeUpWord } from './vocabulary.js';
@@ -32,6 +31,8 @@ export interface RealisticFamily {
 
 interface Brand {
   readonly name: string;
+  /** The name as resolution compares it (normalizeName), part of every product's key. */
+  readonly key: string;
   readonly category: string;
   /** Letters in front of the brand's model numbers ("DCP", "WP", "V"), and what follows them. */
   readonly prefixes: readonly string[];
@@ -48,11 +49,9 @@ const FAMILY_SIZES = [46, 24, 14, 9, 7];
 const SHAPES = [44, 34, 10, 12];
 const LETTERS = [...'ABCDEFGHJKLMNPRSTVWXZ'];
 
-const folded = (text: string) => compactName(normaliseName(text));
-
 /**
  * The catalog's products in order, and for each family its near miss (via `onFamily`). The
- * same seed and size always give the same catalog; names are unique per brand once folded.
+ * same seed and size always give the same catalog; names are unique per brand once normalised.
  */
 export function* realisticCatalog(
   products: number,
@@ -81,7 +80,7 @@ export function* realisticCatalog(
     }
     const brand = brandAt(lo);
     const names = familyNames(rng, brand, words);
-    const key = (name: string) => `${folded(brand.name)}|${folded(name)}`;
+    const key = (name: string) => `${brand.key}|${normalizeName(name)}`;
     const members = names.members.filter((name) => !used.has(key(name)));
     if (members.length === 0 || used.has(key(names.nearMiss))) continue;
     used.add(key(names.nearMiss)); // reserved: never a product
@@ -104,14 +103,17 @@ export function* realisticCatalog(
 
 function newBrand(rng: Rng, words: HeapsVocabulary, taken: Set<string>): Brand {
   let name: string;
+  let key: string;
   do {
     name = rng.chance(0.12) ? `${madeUpWord(rng)} ${words.draw()}` : madeUpWord(rng);
     if (rng.chance(0.08)) name = name.toUpperCase();
-  } while (taken.has(folded(name)));
-  taken.add(folded(name));
+    key = normalizeName(name);
+  } while (taken.has(key));
+  taken.add(key);
   const prefix = () => Array.from({ length: rng.between(1, 3) }, () => rng.pick(LETTERS)).join('');
   return {
     name,
+    key,
     category: rng.pick(CATEGORIES).name,
     prefixes: Array.from({ length: rng.between(1, 3) }, prefix),
     separator: rng.pick(['', '', '-', '-', ' ']),
