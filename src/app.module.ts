@@ -1,17 +1,15 @@
 import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
-import { LoggerModule } from 'nestjs-pino';
 import { AuthModule } from './auth/auth.module.js';
 import { FirstKeyIssuer } from './auth/first-key.issuer.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
-import { loggingParams } from './common/logging.js';
 import { HttpTimeouts } from './common/http-timeouts.js';
 import { TrustProxy } from './common/trust-proxy.js';
 import { ProblemFilter } from './common/problem.filter.js';
+import { RequestLogMiddleware, ServiceLogger } from './common/service-logger.js';
 import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
-import { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -23,7 +21,6 @@ import { McpModule } from './mcp/mcp.module.js';
 @Module({
   imports: [
     ConfigModule,
-    LoggerModule.forRootAsync({ inject: [AppConfig], useFactory: loggingParams }),
     DatabaseModule,
     AuthModule,
     CatalogModule,
@@ -33,6 +30,7 @@ import { McpModule } from './mcp/mcp.module.js';
     DashboardModule,
   ],
   providers: [
+    ServiceLogger,
     TrustProxy,
     HttpTimeouts,
     DemoCatalogSeeder,
@@ -42,6 +40,8 @@ import { McpModule } from './mcp/mcp.module.js';
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(securityHeaders, urlLengthLimit, JsonBodyMiddleware).forRoutes('*path');
+    consumer
+      .apply(RequestLogMiddleware, securityHeaders, urlLengthLimit, JsonBodyMiddleware)
+      .forRoutes('*path');
   }
 }

@@ -1,11 +1,11 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger as PinoLogger } from 'nestjs-pino';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from './app.module.js';
 import { closeGracefullyOnSignals } from './common/graceful-shutdown.js';
+import { ServiceLogger } from './common/service-logger.js';
 import { ServiceHttpAdapter } from './common/service-http-adapter.js';
 import { AppConfig } from './config/app-config.js';
 
@@ -16,8 +16,8 @@ async function bootstrap(): Promise<void> {
     bodyParser: false,
   });
   const config = app.get(AppConfig);
-  app.useLogger(app.get(PinoLogger));
-  // One JSON line per event (pino), at LOG_LEVEL; the buffered boot lines go there too.
+  app.useLogger(app.get(ServiceLogger));
+  // Through pino, at LOG_LEVEL (common/logging.ts); the buffered boot lines go there too.
   app.flushLogs();
   closeGracefullyOnSignals(app, config.env.SHUTDOWN_TIMEOUT_MS);
   await app.listen(config.env.PORT, config.env.HOST);

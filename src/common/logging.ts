@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
-import { stdTimeFunctions, type LevelWithSilent } from 'pino';
-import type { AppConfig } from '../config/app-config.js';
+import { pino, stdTimeFunctions, type LevelWithSilent, type Logger } from 'pino';
+import { pinoHttp, type HttpLogger } from 'pino-http';
+import { PinoPretty } from 'pino-pretty';
 import type { Env } from '../config/env.schema.js';
 import { assignRequestId } from './request-id.js';
 
@@ -20,41 +20,80 @@ const MAX_LOGGED_PATH = 200;
  * The path alone: a query string can carry anything a client typed, a misplaced key
  * included, so it is never logged. Headers are not logged either (Authorization).
  */
-function loggedPath(req: IncomingMessage): string {
-  const url = req.url ?? '';
+function loggedPath(req: IncomingMessage & { originalUrl?: string }): string {
+  // Express rewrites req.url under a middleware's mount path; originalUrl is what was asked.
+  const url = req.originalUrl ?? req.url ?? '';
   const path = url.split('?', 1)[0] ?? '';
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
 }
 
-/**
- * One JSON line per event on stdout (pino), each request's lines carrying its
- * `request_id`, which is also echoed in X-Request-Id and in problem details' `instance`.
- */
-export function loggingParams(config: AppConfig): Params {
-  return {
-    pinoHttp: {
-      level: PINO_LEVELS[config.env.LOG_LEVEL],
-      timestamp: stdTimeFunctions.isoTime,
-      base: { service: 'product-intelligence' },
-      genReqId: (req: IncomingMessage, res: ServerResponse) => assignRequestId(req, res),
-      customAttributeKeys: { reqId: 'request_id' },
-      // App log lines inside a request carry the id only, not the whole request again.
-      quietReqLogger: true,
-      serializers: {
-        req: (req: IncomingMessage) => ({ method: req.method, path: loggedPath(req) }),
-        res: (res: ServerResponse) => ({ status: res.statusCode }),
-      },
-      wrapSerializers: false,
-      // Refusals (4xx) are the API working as designed, and a 503 is an outage the service
-      // rides out (a warning); only a failure to answer is an error.
-      customLogLevel: (_req, res, error) =>
-        res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
-      // pino-http adds a made-up "failed with status code" error with its stack to 5xx
-      // lines; the problem filter has already logged the real cause, once.
-      customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({
-        ...value,
-        err: undefined,
-      }),
-    },
+type Logged = Record<string, unknown> & {
+  msg?: string;
+  context?: string;
+  req?: { method?: string; path?: string };
+  res?: { status?: number };
+  responseTime?: number;
+};
+
+/** One line a person reads: "[Context] message", or "GET /path 200 3 ms" for a request. */
+function prettyMessage(log: Logged): string {
+  if (log.req && log.res) {
+    return `${log.req.method} ${log.req.path} ${log.res.status} ${log.responseTime} ms`;
+  }
+  return log.context ? `[${log.context}] ${log.msg ?? ''}` : (log.msg ?? '');
+}
+
+/** pretty on a terminal unless LOG_FORMAT says otherwise; JSON lines everywhere else. */
+export function prettyLogs(
+  env: Pick<Env, 'LOG_FORMAT'>,
+  stream: { isTTY?: boolean } = process.stdout,
+): boolean {
+  return env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : stream.isTTY === true;
+}
+
+/** The service's one pino logger, on stdout. */
+export function createRootLogger(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>): Logger {
+  const options = {
+    level: PINO_LEVELS[env.LOG_LEVEL],
+    timestamp: stdTimeFunctions.isoTime,
+    base: { service: 'product-intelligence' },
   };
+  if (!prettyLogs(env)) return pino(options);
+  const pretty = PinoPretty({
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss',
+    ignore: 'pid,hostname,service,context,req,res,responseTime,request_id',
+    messageFormat: (log) => prettyMessage(log),
+  });
+  return pino(options, pretty);
+}
+
+/**
+ * One line per answered request, carrying its `request_id`, which is also echoed in
+ * X-Request-Id and in problem details' `instance`. No request context is kept for the
+ * lines logged while a request runs: AsyncLocalStorage costs every promise on Node 20
+ * (bench/RESULTS.md), and the one line that needs the id, a 5xx's cause, is given it.
+ */
+export function createRequestLogger(logger: Logger): HttpLogger {
+  return pinoHttp({
+    logger,
+    genReqId: (req: IncomingMessage, res: ServerResponse) => assignRequestId(req, res),
+    customAttributeKeys: { reqId: 'request_id' },
+    quietReqLogger: true,
+    serializers: {
+      req: (req: IncomingMessage) => ({ method: req.method, path: loggedPath(req) }),
+      res: (res: ServerResponse) => ({ status: res.statusCode }),
+    },
+    wrapSerializers: false,
+    // Refusals (4xx) are the API working as designed, and a 503 is an outage the service
+    // rides out (a warning); only a failure to answer is an error.
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
+    // pino-http adds a made-up "failed with status code" error with its stack to 5xx
+    // lines; the problem filter has already logged the real cause, once.
+    customErrorObject: (_req, _res, _error, value: Record<string, unknown>) => ({
+      ...value,
+      err: undefined,
+    }),
+  });
 }

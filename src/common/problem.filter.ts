@@ -9,7 +9,7 @@ import {
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../database/database-unavailable.js';
 import { PROBLEM_CONTENT_TYPE, ProblemException, type ProblemBody } from './problem.js';
-import { requestInstance } from './request-id.js';
+import { requestId } from './request-id.js';
 
 const SLUGS: Partial<Record<number, string>> = {
   404: 'not-found',
@@ -34,11 +34,12 @@ export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
+    const id = requestId(http.getRequest<Request>(), response);
     const known = error instanceof ProblemException ? error : this.unavailable(error);
-    const problem = known?.body ?? this.toProblem(error);
+    const problem = known?.body ?? this.toProblem(error, id);
     if (response.headersSent) return;
     if (known) response.set(known.headers);
-    const body = { ...problem, instance: requestInstance(http.getRequest<Request>(), response) };
+    const body = { ...problem, instance: `urn:request-id:${id}` };
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
   }
 
@@ -55,7 +56,7 @@ export class ProblemFilter implements ExceptionFilter {
     ).retryAfter(UNAVAILABLE_RETRY_AFTER_SECONDS);
   }
 
-  private toProblem(error: unknown): ProblemBody {
+  private toProblem(error: unknown, id: string): ProblemBody {
     if (error instanceof HttpException) {
       const status = error.getStatus();
       const title = HttpStatus[status]?.toLowerCase().replace(/_/g, ' ') ?? 'error';
@@ -66,7 +67,11 @@ export class ProblemFilter implements ExceptionFilter {
         detail: status === 404 ? 'There is nothing at this address.' : error.message,
       };
     }
-    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    // The request's id, so the 500 a client reports can be found in the log.
+    this.logger.error({
+      request_id: id,
+      msg: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
     return {
       type: 'https://product-intelligence.dev/problems/internal-error',
       title: 'Internal error',

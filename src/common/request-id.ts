@@ -18,12 +18,16 @@ export function assignRequestId(req: IncomingMessage, res: ServerResponse): stri
 }
 
 /**
- * The problem-details `instance` of an error answered to this request. pino-http gives
- * every request its id first thing; a request refused before (a path that is not valid
- * percent-encoding fails in the router itself) gets one here.
+ * This request's id. pino-http gives every request its id first thing; a request refused
+ * before (a path that is not valid percent-encoding fails in the router itself) gets one here.
  */
-export function requestInstance(req: IncomingMessage, res: ServerResponse): string {
+export function requestId(req: IncomingMessage, res: ServerResponse): string {
   const request = req as Partial<IncomingMessage>;
   if (typeof request.id !== 'string') request.id = assignRequestId(req, res);
-  return `urn:request-id:${String(request.id)}`;
+  return String(request.id);
+}
+
+/** The problem-details `instance` of an error answered to this request. */
+export function requestInstance(req: IncomingMessage, res: ServerResponse): string {
+  return `urn:request-id:${requestId(req, res)}`;
 }

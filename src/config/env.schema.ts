@@ -40,6 +40,8 @@ export const envSchema = z
     HOST: optional(z.string()).default('127.0.0.1'),
     PORT: optional(port).default(3000),
     LOG_LEVEL: optional(z.enum(['error', 'warn', 'log', 'debug', 'verbose'])).default('log'),
+    /** json: one JSON line per event; pretty: lines for a person. Unset: pretty on a terminal. */
+    LOG_FORMAT: optional(z.enum(['json', 'pretty'])),
     /** PostgreSQL to use. Unset: the embedded server under DATA_DIR. */
     DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/ })),
     /** DATABASE_URL's password, when the URL holds none (and of replicas that hold none). */
