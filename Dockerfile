@@ -9,6 +9,7 @@ RUN npm install --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY bench ./bench
+COPY scripts ./scripts
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  # The image always uses DATABASE_URL: it needs no embedded PostgreSQL.
@@ -23,10 +24,12 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/prisma ./prisma
+# npm run keys -- list works here as in a checkout (scripts/admin.mjs finds no src/ to build).
+COPY scripts ./scripts
 USER node
 EXPOSE 3000 9464
 # Migrations (and the optional demo seed) run once, before the app, as a one-shot job:
-#   node dist/src/database/migrate.command.js && node dist/src/catalog/seed-demo.command.js
+#   node dist/src/cli.js db:migrate && node dist/src/cli.js seed-demo
 # The heap is bounded so that resident memory stays near 250 MB under load (README, Memory);
 # raise it with LOOKUP_CACHE_MB: the cache gets only what the heap leaves for it.
 CMD ["node", "--max-old-space-size=160", "dist/src/main.js"]

@@ -41,5 +41,9 @@ export default tseslint.config(
     },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    files: ['scripts/*.mjs'],
+    languageOptions: { globals: { process: 'readonly' } },
+  },
   prettier,
 );

@@ -7,6 +7,6 @@ export default defineConfig({
   schema: 'prisma/schema.prisma',
   migrations: {
     path: 'prisma/migrations',
-    seed: 'node dist/src/catalog/catalog-import.command.js prisma/demo-catalog.jsonl',
+    seed: 'node dist/src/cli.js catalog:import prisma/demo-catalog.jsonl',
   },
 });

@@ -5,7 +5,7 @@ import { catalogFile, product } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
-const IMPORT = 'src/catalog/catalog-import.command.js';
+const IMPORT = 'catalog:import';
 
 describe('catalog:import command', () => {
   let db: TestDatabase;
@@ -53,7 +53,7 @@ describe('catalog:import command', () => {
 
   it('shows a progress bar on a terminal', async () => {
     // `script` runs the command on a pseudo-terminal, as an admin's shell would.
-    const command = `${process.execPath} dist/${IMPORT} test/fixtures/catalog-valid.jsonl`;
+    const command = `${process.execPath} dist/src/cli.js ${IMPORT} test/fixtures/catalog-valid.jsonl`;
     const result = await runBuiltCommand(IMPORT, [], { DATABASE_URL: db.url }, [
       'script',
       '-qec',
@@ -96,13 +96,14 @@ describe('catalog:import command', () => {
   });
 
   it.each([
-    [[], /^catalog:import: usage: catalog:import FILE/],
-    [['a.jsonl', 'b.jsonl'], /^catalog:import: usage:/],
+    [[], /^error: missing required argument 'file'/],
+    [['a.jsonl', 'b.jsonl'], /^error: too many arguments for 'catalog:import'/],
     [
       ['x.jsonl', '--published-at', 'yesterday'],
       /^catalog:import: --published-at must be an ISO 8601 date-time/,
     ],
-    [['x.jsonl', '--frobnicate'], /^catalog:import: Unknown option '--frobnicate'/],
+    [['x.jsonl', '--frobnicate'], /^error: unknown option '--frobnicate'/],
+    [['x.jsonl', '--force'], /^catalog:import: --force goes with --replace\n$/],
     [['/no/such/file.jsonl'], /^catalog:import: cannot read \/no\/such\/file\.jsonl/],
   ])('refuses %j with a one-line reason and exit code 1', async (args, reason) => {
     const result = await run(...args);
@@ -113,7 +114,7 @@ describe('catalog:import command', () => {
 });
 
 describe('catalog:generate command', () => {
-  const GENERATE = 'src/catalog/catalog-generate.command.js';
+  const GENERATE = 'catalog:generate';
 
   it('writes N valid lines, the same for the same seed', async () => {
     const first = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '4'], {});
@@ -151,6 +152,6 @@ describe('catalog:generate command', () => {
   ])('refuses %j with a one-line reason and exit code 1', async (args) => {
     const result = await runBuiltCommand(GENERATE, args, {});
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^catalog:generate: .+\n$/);
+    expect(result.stderr).toMatch(/^error: .+ \(add --help for usage\)\n$/);
   });
 });

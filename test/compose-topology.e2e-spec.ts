@@ -76,11 +76,7 @@ describe('The compose topology', () => {
     migrateOutput = job.stdout + job.stderr;
     expect([job.code, migrateOutput]).toEqual([0, migrateOutput]);
 
-    const created = await runBuiltCommand(
-      'src/auth/keys.command.js',
-      ['create', '--name', 'topology'],
-      envOf('app'),
-    );
+    const created = await runBuiltCommand('keys', ['create', '--name', 'topology'], envOf('app'));
     key = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
 
     for (let i = 0; i < 2; i++) {
@@ -161,11 +157,7 @@ describe('The compose topology', () => {
   });
 
   it('keeps answering while one instance stops (SIGTERM)', async () => {
-    const created = await runBuiltCommand(
-      'src/auth/keys.command.js',
-      ['create', '--name', 'second'],
-      envOf('app'),
-    );
+    const created = await runBuiltCommand('keys', ['create', '--name', 'second'], envOf('app'));
     const second = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
     expect(await apps[0]!.stop('SIGTERM')).toBe(0);
     const statuses: number[] = [];

@@ -76,11 +76,10 @@ describe('dashboard in a browser', () => {
   });
 
   it('sets a password, signs in, creates a key shown once, uses it, sees its usage, revokes it', async () => {
-    const created = await runBuiltCommand(
-      'src/dashboard/users.command.js',
-      ['create', '--email', EMAIL],
-      { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
-    );
+    const created = await runBuiltCommand('users', ['create', '--email', EMAIL], {
+      DATABASE_URL: db.url,
+      PUBLIC_BASE_URL: base,
+    });
     expect(created.code).toBe(0);
     const link = new RegExp(`${base}/dashboard/set-password/\\S+`).exec(created.stdout)?.[0];
     expect(link).toBeDefined();
@@ -185,7 +184,7 @@ describe('dashboard in a browser', () => {
 
   it('shows an admin every account and every key, and friendly error pages', async () => {
     const created = await runBuiltCommand(
-      'src/dashboard/users.command.js',
+      'users',
       ['create', '--email', 'admin@example.com', '--admin'],
       { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
     );

@@ -35,7 +35,7 @@ describe(SessionGuard.name, () => {
 
   it('creates accounts from the command line with a one-time link; lists and disables them', async () => {
     const run = (...args: string[]) =>
-      runBuiltCommand('src/dashboard/users.command.js', args, {
+      runBuiltCommand('users', args, {
         DATABASE_URL: context.databaseUrl,
       });
     const created = await run('create', '--email', 'Cli.Person@Example.com', '--admin');
@@ -58,7 +58,7 @@ describe(SessionGuard.name, () => {
     expect(listed.stdout).toMatch(/cli\.person@example\.com\s+admin\s+yes\s+0/);
     const id = /^(\d+)\s+cli\.person/m.exec(listed.stdout)![1]!;
     expect((await run('create', '--email', 'cli.person@example.com')).stderr).toMatch(
-      /^users: an account with the email cli\.person@example\.com already exists$/m,
+      /^users create: an account with the email cli\.person@example\.com already exists$/m,
     );
     expect((await run('create', '--email', 'not-an-email')).code).toBe(1);
 
@@ -66,8 +66,10 @@ describe(SessionGuard.name, () => {
     expect(disabled).toMatchObject({ code: 0, stdout: expect.stringContaining('disabled') });
     // Its session ended with it.
     expect((await client.get('/dashboard/keys')).headers.location).toBe('/dashboard/sign-in');
-    expect((await run('disable', '999999')).stderr.trim()).toBe('users: no account with id 999999');
-    expect((await run('rename')).stderr).toMatch(/^users: usage:/);
+    expect((await run('disable', '999999')).stderr.trim()).toBe(
+      'users disable: no account with id 999999',
+    );
+    expect((await run('rename')).stderr).toMatch(/^error: unknown command 'rename'/);
   });
 
   it('runs the whole key life: create (shown once), call the API, see usage, revoke', async () => {

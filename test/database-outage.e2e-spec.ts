@@ -24,11 +24,9 @@ describe('PostgreSQL outage', () => {
 
   beforeAll(async () => {
     database = await startDisposablePostgres();
-    const created = await runBuiltCommand(
-      'src/auth/keys.command.js',
-      ['create', '--name', 'outage'],
-      { DATABASE_URL: database.url },
-    );
+    const created = await runBuiltCommand('keys', ['create', '--name', 'outage'], {
+      DATABASE_URL: database.url,
+    });
     key = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
     expect(key).not.toBe('');
     server = await startServer({

@@ -59,7 +59,7 @@ describe('embedded default', () => {
 
     // An admin command attaches to the running server instead of starting a second one.
     const imported = await runBuiltCommand(
-      'src/catalog/catalog-import.command.js',
+      'catalog:import',
       ['test/fixtures/catalog-valid.jsonl'],
       { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: env.EMBEDDED_DATABASE_PORT },
     );

@@ -12,7 +12,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // that would remove more than half of the catalog unless `--force` says so; `--dry-run`
 // validates and reports without writing; readiness says when the published catalog is empty.
 
-const IMPORT = 'src/catalog/catalog-import.command.js';
+const IMPORT = 'catalog:import';
 
 describe('catalog:import safety', () => {
   let db: TestDatabase;

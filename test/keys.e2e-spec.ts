@@ -6,7 +6,7 @@ import { runBuiltCommand } from './support/run-command.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
-const KEYS = 'src/auth/keys.command.js';
+const KEYS = 'keys';
 
 describe(ApiKeysService.name, () => {
   let db: TestDatabase;
@@ -67,12 +67,28 @@ describe(ApiKeysService.name, () => {
     expect((await keys.check(stolenId)).valid).toBe(false);
   });
 
+  it('creates a key that expires in seconds', async () => {
+    const created = await run('create', '--name', 'short-lived', '--expires-in', '30s', '--json');
+    expect(created.code).toBe(0);
+    const body = JSON.parse(created.stdout) as { key: string; expires_at: string };
+    const ttl = Date.parse(body.expires_at) - Date.now();
+    expect(ttl).toBeGreaterThan(20_000);
+    expect(ttl).toBeLessThanOrEqual(30_000);
+    expect(body.key).toMatch(/^pi_/);
+  });
+
+  it('prints its usage when no subcommand is given', async () => {
+    const result = await run();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^Usage: product-intelligence keys \[options\] \[command\]/);
+  });
+
   it.each([
-    [[], /^keys: usage:/],
-    [['create'], /^keys: usage:/],
+    [['create'], /^error: required option '--name <name>' not specified \(add --help/],
+    [['create', '--name', ' '], /^keys create: --name must be 1 to 100 characters/],
     [['create', '--name', 'x', '--expires-in', 'soon'], /--expires-in must be a duration/],
-    [['revoke', 'nope'], /^keys: no key with id nope$/],
-    [['rotate'], /^keys: usage:/],
+    [['revoke', 'nope'], /^keys revoke: no key with id nope$/],
+    [['rotate'], /^error: unknown command 'rotate'/],
   ])('refuses %j with a one-line reason', async (args, reason) => {
     const result = await run(...args);
     expect(result.code).toBe(1);

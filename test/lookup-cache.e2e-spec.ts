@@ -10,7 +10,7 @@ import { runBuiltCommand } from './support/run-command.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
-const IMPORT = 'src/catalog/catalog-import.command.js';
+const IMPORT = 'catalog:import';
 const LOOKUP = '/v1/product-intelligence?product_name=Zephyr%20Aero%20X2';
 
 describe(LookupCache.name, () => {

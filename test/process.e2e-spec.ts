@@ -49,11 +49,9 @@ describe('Server process', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const created = await runBuiltCommand(
-      'src/auth/keys.command.js',
-      ['create', '--name', 'process'],
-      { DATABASE_URL: db.url },
-    );
+    const created = await runBuiltCommand('keys', ['create', '--name', 'process'], {
+      DATABASE_URL: db.url,
+    });
     key = /pi_[A-Za-z0-9_-]+/.exec(created.stdout)?.[0] ?? '';
     expect(key).not.toBe('');
   });

@@ -27,13 +27,9 @@ describe(`${QuotaService.name} across instances`, () => {
   });
 
   it('shares one budget: 200 lookups on one key over two instances give 120 in total', async () => {
-    const created = await runBuiltCommand(
-      'src/auth/keys.command.js',
-      ['create', '--name', 'shared'],
-      {
-        DATABASE_URL: db.url,
-      },
-    );
+    const created = await runBuiltCommand('keys', ['create', '--name', 'shared'], {
+      DATABASE_URL: db.url,
+    });
     expect(created.code).toBe(0);
     const key = created.stdout.split('\n')[0]!;
     const answers = await Promise.all(

@@ -5,8 +5,8 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // `npm run resolve -- "NAME" [--explain]`, run as an admin would, against a real PostgreSQL
 // holding the demo catalog: the API's answer, and why the resolver decided as it did.
 
-const RESOLVE = 'src/lookup/resolve.command.js';
-const IMPORT = 'src/catalog/catalog-import.command.js';
+const RESOLVE = 'resolve';
+const IMPORT = 'catalog:import';
 
 interface Answer {
   found: boolean;
@@ -64,10 +64,11 @@ describe('resolve command', () => {
   it('prints its usage on --help and refuses what the API would refuse', async () => {
     const help = await run('--help');
     expect(help).toMatchObject({ code: 0, stderr: '' });
-    expect(help.stdout).toMatch(/^usage: resolve "PRODUCT NAME" \[--explain\]$/m);
+    expect(help.stdout).toMatch(/^Usage: product-intelligence resolve \[options\] <name>$/m);
+    expect(help.stdout).toMatch(/^ {2}--explain /m);
     expect(await run()).toMatchObject({
       code: 1,
-      stderr: expect.stringMatching(/^resolve: usage/),
+      stderr: expect.stringMatching(/^error: missing required argument 'name'/),
     });
     expect(await run('a'.repeat(201))).toMatchObject({
       code: 1,

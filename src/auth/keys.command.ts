@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { parseArgs } from 'node:util';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -8,9 +7,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import type { ApiKeyRecord } from './api-key.repository.js';
 import { parseDuration } from './duration.js';
 
-// npm run keys -- create --name NAME [--expires-in 30d] | list | revoke ID
-
-const USAGE = 'usage: keys create --name NAME [--expires-in 30d] | keys list | keys revoke ID';
+// npm run keys -- create --name NAME [--expires-in 30d] | list | revoke ID (src/cli.ts)
 
 @Module({ imports: [ConfigModule, DatabaseModule, AuthModule] })
 class KeysCommandModule {}
@@ -41,55 +38,62 @@ function table(keys: ApiKeyRecord[]): string {
   );
 }
 
-await runCommand('keys', KeysCommandModule, async (app) => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { name: { type: 'string' }, 'expires-in': { type: 'string' } },
-    });
-  } catch (error) {
-    throw new CommandError(`${(error as Error).message} (${USAGE})`);
-  }
-  const [verb, ...rest] = parsed.positionals;
-  const keys = app.get(ApiKeysService);
-  switch (verb) {
-    case 'create': {
-      const name = parsed.values.name?.trim();
-      if (!name || name.length > 100 || /\p{Cc}/u.test(name) || rest.length > 0)
-        throw new CommandError(USAGE);
-      const expiresIn = parsed.values['expires-in'];
-      const ms = expiresIn === undefined ? undefined : parseDuration(expiresIn);
-      if (expiresIn !== undefined && ms === undefined) {
-        throw new CommandError('--expires-in must be a duration such as 90m, 12h, 30d or 2w');
-      }
-      const { key, record } = await keys.create(
-        name,
-        ms === undefined ? undefined : new Date(Date.now() + ms),
-      );
-      process.stdout.write(
-        `${key}\n\nKey ${record.id} ("${record.name}") created${record.expiresAt ? `, expires ${when(record.expiresAt)}` : ''}.\n` +
-          'This is the only time the key is shown: store it now.\n',
-      );
-      return;
-    }
-    case 'list':
-      if (rest.length > 0) throw new CommandError(USAGE);
-      process.stdout.write(table(await keys.list()));
-      return;
-    case 'revoke': {
-      const [id, ...extra] = rest;
-      if (!id || extra.length > 0) throw new CommandError(USAGE);
-      const revoked = await keys.revoke(id);
-      if (!revoked) throw new CommandError(`no key with id ${id}`);
-      process.stdout.write(
-        `Key ${revoked.id} ("${revoked.name}") revoked at ${when(revoked.revokedAt)}.\n`,
-      );
-      return;
-    }
-    case undefined:
-    default:
-      throw new CommandError(USAGE);
-  }
+interface Output {
+  json?: boolean;
+}
+
+const keyJson = (k: ApiKeyRecord) => ({
+  id: k.id,
+  name: k.name,
+  prefix: k.displayPrefix,
+  created_at: k.createdAt.toISOString(),
+  expires_at: k.expiresAt?.toISOString() ?? null,
+  revoked_at: k.revokedAt?.toISOString() ?? null,
+  last_used_at: k.lastUsedAt?.toISOString() ?? null,
 });
+
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** keys create: the key, printed once. */
+export async function createKey(options: Output & { name: string; expiresIn?: string }) {
+  const name = options.name.trim();
+  if (!name || name.length > 100 || /\p{Cc}/u.test(name)) {
+    throw new CommandError('--name must be 1 to 100 characters, without control characters');
+  }
+  const ms = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
+  if (options.expiresIn !== undefined && ms === undefined) {
+    throw new CommandError('--expires-in must be a duration such as 45s, 90m, 12h, 30d or 2w');
+  }
+  await runCommand('keys create', KeysCommandModule, async (app) => {
+    const expiresAt = ms === undefined ? undefined : new Date(Date.now() + ms);
+    const { key, record } = await app.get(ApiKeysService).create(name, expiresAt);
+    if (options.json) return print({ key, ...keyJson(record) });
+    process.stdout.write(
+      `${key}\n\nKey ${record.id} ("${record.name}") created${record.expiresAt ? `, expires ${when(record.expiresAt)}` : ''}.\n` +
+        'This is the only time the key is shown: store it now.\n',
+    );
+  });
+}
+
+/** keys list: every key, never the key itself. */
+export async function listKeys(options: Output) {
+  await runCommand('keys list', KeysCommandModule, async (app) => {
+    const keys = await app.get(ApiKeysService).list();
+    if (options.json) return print(keys.map(keyJson));
+    process.stdout.write(table(keys));
+  });
+}
+
+/** keys revoke ID */
+export async function revokeKey(id: string, options: Output) {
+  await runCommand('keys revoke', KeysCommandModule, async (app) => {
+    const revoked = await app.get(ApiKeysService).revoke(id);
+    if (!revoked) throw new CommandError(`no key with id ${id}`);
+    if (options.json) return print(keyJson(revoked));
+    process.stdout.write(
+      `Key ${revoked.id} ("${revoked.name}") revoked at ${when(revoked.revokedAt)}.\n`,
+    );
+  });
+}

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
 import { catalogLineJsonSchema } from './catalog-line.json-schema.js';
 
-// npm run catalog:schema: regenerates the shipped JSON Schema of one catalog line.
+// catalog:schema (src/cli.ts): regenerates the shipped JSON Schema of one catalog line.
 
 export const SCHEMA_FILE = path.join(projectRoot(), 'src', 'catalog', 'catalog-line.schema.json');
 
-await writeFile(SCHEMA_FILE, JSON.stringify(catalogLineJsonSchema(), null, 2) + '\n');
-process.stdout.write(`Wrote ${path.relative(process.cwd(), SCHEMA_FILE)}\n`);
+export async function writeCatalogSchema(): Promise<void> {
+  await writeFile(SCHEMA_FILE, JSON.stringify(catalogLineJsonSchema(), null, 2) + '\n');
+  process.stdout.write(`Wrote ${path.relative(process.cwd(), SCHEMA_FILE)}\n`);
+}

@@ -1,15 +1,11 @@
 import { Module } from '@nestjs/common';
-import { parseArgs } from 'node:util';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { AccountsModule } from './accounts.module.js';
 import { AccountError, AccountsService } from './accounts.service.js';
 
-// npm run users -- create --email E [--admin] | list | disable ID | link ID
-
-const USAGE =
-  'usage: users create --email EMAIL [--admin] | users list | users disable ID | users link ID';
+// npm run users -- create --email E [--admin] | list | disable ID | link ID (src/cli.ts)
 
 @Module({ imports: [ConfigModule, DatabaseModule, AccountsModule] })
 class UsersCommandModule {}
@@ -30,78 +26,88 @@ function table(rows: string[][]): string {
   );
 }
 
-function accountId(rest: string[]): number {
-  const [id, ...extra] = rest;
-  if (!id || extra.length > 0 || !/^\d{1,9}$/.test(id)) throw new CommandError(USAGE);
-  return Number(id);
-}
-
 const linkNote = (link: string) =>
   `${link}\n\nSend this one-time link to its owner: it sets the password and is valid for 24 hours.\n`;
 
-await runCommand('users', UsersCommandModule, async (app) => {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { email: { type: 'string' }, admin: { type: 'boolean' } },
-    });
-  } catch (error) {
-    throw new CommandError(`${(error as Error).message} (${USAGE})`);
-  }
-  const [verb, ...rest] = parsed.positionals;
-  const accounts = app.get(AccountsService);
-  try {
-    switch (verb) {
-      case 'create': {
-        if (!parsed.values.email || rest.length > 0) throw new CommandError(USAGE);
-        const { account, link } = await accounts.create(
-          parsed.values.email,
-          parsed.values.admin ?? false,
-        );
-        process.stdout.write(
-          `Account ${account.id} (${account.email}${account.isAdmin ? ', admin' : ''}) created.\n` +
-            linkNote(link),
-        );
-        return;
-      }
-      case 'list': {
-        if (rest.length > 0) throw new CommandError(USAGE);
-        const rows = (await accounts.list()).map((a) => [
-          String(a.id),
-          a.email,
-          a.isAdmin ? 'admin' : 'member',
-          a.hasPassword ? 'yes' : 'no',
-          String(a.keyCount),
-          when(a.createdAt),
-          when(a.disabledAt),
-        ]);
-        process.stdout.write(
-          table([['ID', 'EMAIL', 'ROLE', 'PASSWORD', 'KEYS', 'CREATED', 'DISABLED'], ...rows]),
-        );
-        return;
-      }
-      case 'disable': {
-        const { account, revokedKeys } = await accounts.disable(accountId(rest));
-        process.stdout.write(
-          `Account ${account.id} (${account.email}) disabled: its sessions ended and ${revokedKeys} key(s) were revoked.\n`,
-        );
-        return;
-      }
-      case 'link': {
-        const id = accountId(rest);
-        const account = await accounts.find(id);
-        if (!account) throw new CommandError(`no account with id ${id}`);
-        process.stdout.write(linkNote(await accounts.issueLink(id)));
-        return;
-      }
-      case undefined:
-      default:
-        throw new CommandError(USAGE);
+function print(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+/** Runs an accounts command; an AccountError (a taken email, say) is its one-line reason. */
+function runUsers(name: string, run: (accounts: AccountsService) => Promise<void>) {
+  return runCommand(`users ${name}`, UsersCommandModule, async (app) => {
+    try {
+      await run(app.get(AccountsService));
+    } catch (error) {
+      if (error instanceof AccountError) throw new CommandError(error.message);
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof AccountError) throw new CommandError(error.message);
-    throw error;
-  }
-});
+  });
+}
+
+/** users create: the account and its one-time set-password link. */
+export function createUser(options: { email: string; admin?: boolean; json?: boolean }) {
+  return runUsers('create', async (accounts) => {
+    const { account, link } = await accounts.create(options.email, options.admin ?? false);
+    if (options.json) {
+      return print({ id: account.id, email: account.email, admin: account.isAdmin, link });
+    }
+    process.stdout.write(
+      `Account ${account.id} (${account.email}${account.isAdmin ? ', admin' : ''}) created.\n` +
+        linkNote(link),
+    );
+  });
+}
+
+/** users list */
+export function listUsers(options: { json?: boolean }) {
+  return runUsers('list', async (accounts) => {
+    const all = await accounts.list();
+    if (options.json) {
+      return print(
+        all.map((a) => ({
+          id: a.id,
+          email: a.email,
+          admin: a.isAdmin,
+          has_password: a.hasPassword,
+          keys: a.keyCount,
+          created_at: a.createdAt.toISOString(),
+          disabled_at: a.disabledAt?.toISOString() ?? null,
+        })),
+      );
+    }
+    const rows = all.map((a) => [
+      String(a.id),
+      a.email,
+      a.isAdmin ? 'admin' : 'member',
+      a.hasPassword ? 'yes' : 'no',
+      String(a.keyCount),
+      when(a.createdAt),
+      when(a.disabledAt),
+    ]);
+    process.stdout.write(
+      table([['ID', 'EMAIL', 'ROLE', 'PASSWORD', 'KEYS', 'CREATED', 'DISABLED'], ...rows]),
+    );
+  });
+}
+
+/** users disable ID: its sessions end and its keys are revoked. */
+export function disableUser(id: number) {
+  return runUsers('disable', async (accounts) => {
+    const { account, revokedKeys } = await accounts.disable(id);
+    process.stdout.write(
+      `Account ${account.id} (${account.email}) disabled: its sessions ended and ${revokedKeys} key(s) were revoked.\n`,
+    );
+  });
+}
+
+/** users link ID: a new one-time set-password link. */
+export function userLink(id: number, options: { json?: boolean }) {
+  return runUsers('link', async (accounts) => {
+    const account = await accounts.find(id);
+    if (!account) throw new CommandError(`no account with id ${id}`);
+    const link = await accounts.issueLink(id);
+    if (options.json) return print({ id, email: account.email, link });
+    process.stdout.write(linkNote(link));
+  });
+}

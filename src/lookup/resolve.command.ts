@@ -1,5 +1,4 @@
 import { Global, Module } from '@nestjs/common';
-import { parseArgs } from 'node:util';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -9,19 +8,11 @@ import { singleLookupQuery } from './lookup-request.schema.js';
 import { LookupService } from './lookup.service.js';
 import { NameResolver, type ResolutionExplanation } from './name-resolver.service.js';
 
-// npm run resolve -- "NAME" [--explain]
+// resolve "NAME" [--explain] (src/cli.ts)
 // What the API answers for a name, from the catalog the service answers from; with --explain,
 // every candidate resolution scored, its score and what it rests on, and why the best one was
 // found or the answer refused: how an admin answers "why did this name not resolve?" without
 // turning on debug logs. Nothing is charged to any key.
-
-const USAGE = 'usage: resolve "PRODUCT NAME" [--explain]';
-const HELP = `${USAGE}
-
-Prints the answer GET /v1/product-intelligence gives for the name (detail=full), as JSON.
-  --explain  then every candidate the resolver scored: its score, the hard rule that rejected
-             it if one did, what the score rests on, and the decision.
-`;
 
 /** The lookup's metrics, kept in this process (the health module would serve them). */
 @Global()
@@ -44,43 +35,16 @@ export function formatExplanation(explanation: ResolutionExplanation): string {
   return lines.join('\n') + '\n';
 }
 
-function parse(): { name: string; explain: boolean } | undefined {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: process.argv.slice(2),
-      allowPositionals: true,
-      options: { explain: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-    });
-  } catch (error) {
-    throw new CommandError(`${(error as Error).message} (${USAGE})`);
-  }
-  if (parsed.values.help) return undefined;
-  const [name, ...rest] = parsed.positionals;
-  if (name === undefined || rest.length > 0) throw new CommandError(USAGE);
+/** resolve NAME [--explain] */
+export async function resolveName(name: string, options: { explain?: boolean }): Promise<void> {
   // The API's own rule for a name, so the command answers what the API would.
   const checked = singleLookupQuery.shape.product_name.safeParse(name);
   if (!checked.success) throw new CommandError(`the name ${checked.error.issues[0]!.message}`);
-  return { name, explain: parsed.values.explain === true };
+  await runCommand('resolve', ResolveCommandModule, async (app) => {
+    const answer = await app.get(LookupService).lookup(name, 'full');
+    process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
+    if (!options.explain) return;
+    const { explanation } = await app.get(NameResolver).resolve(name);
+    process.stdout.write('\n' + formatExplanation(explanation));
+  });
 }
-
-let args: { name: string; explain: boolean } | undefined;
-try {
-  args = parse();
-} catch (error) {
-  process.stderr.write(`resolve: ${(error as Error).message}\n`);
-  process.exit(1);
-}
-if (args === undefined) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
-const { name, explain } = args;
-
-await runCommand('resolve', ResolveCommandModule, async (app) => {
-  const answer = await app.get(LookupService).lookup(name, 'full');
-  process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
-  if (!explain) return;
-  const { explanation } = await app.get(NameResolver).resolve(name);
-  process.stdout.write('\n' + formatExplanation(explanation));
-});

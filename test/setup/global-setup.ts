@@ -74,7 +74,7 @@ export async function createTemplate(adminUrl: string): Promise<string> {
   }
   const url = new URL(adminUrl);
   url.pathname = `/${template}`;
-  const migrated = spawnSync(process.execPath, ['dist/src/database/migrate.command.js'], {
+  const migrated = spawnSync(process.execPath, ['dist/src/cli.js', 'db:migrate'], {
     env: { ...process.env, DATABASE_URL: url.toString() },
     encoding: 'utf8',
   });

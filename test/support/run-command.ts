@@ -8,13 +8,16 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs a built command (dist/src/...) as an admin would, with the given environment. */
+/**
+ * Runs a built admin command (`node dist/src/cli.js COMMAND ...args`, what `npm run COMMAND --
+ * ...args` runs) as an admin would, with the given environment.
+ */
 export async function runBuiltCommand(
-  script: string,
+  command: string,
   args: string[],
   env: Record<string, string>,
-  /** Run this instead of `node dist/<script> ...args` (e.g. to wrap it). */
-  argv = [process.execPath, path.join(projectRoot(), 'dist', script), ...args],
+  /** Run this instead (e.g. to wrap it). */
+  argv = [process.execPath, path.join(projectRoot(), 'dist', 'src', 'cli.js'), command, ...args],
 ): Promise<CommandResult> {
   const [program, ...rest] = argv;
   const child = spawn(program!, rest, {

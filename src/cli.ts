@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+import { Command, InvalidArgumentError, Option } from 'commander';
+
+// The admin command line: one program, the same spelling locally (npm run keys -- list, or
+// node dist/src/cli.js keys list) and in the container (node dist/src/cli.js keys list).
+// Commander parses and answers --help before anything runs; each command's code, Nest and
+// the database are loaded only when a command acts.
+
+const program = new Command('product-intelligence')
+  .description(
+    'Admin commands of Product Intelligence. Each uses DATABASE_URL when set, and the embedded database under DATA_DIR otherwise.',
+  )
+  // Usage errors in one line, as the commands' own failures are.
+  .configureOutput({
+    outputError: (message, write) =>
+      write(`${message.trim().replace(/\s*\n\s*/g, ' ')} (add --help for usage)\n`),
+  })
+  .configureHelp({ sortSubcommands: false });
+
+function integer(option: string, min: number) {
+  return (value: string): number => {
+    const n = Number(value);
+    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
+      throw new InvalidArgumentError(`${option} must be an integer >= ${min}.`);
+    }
+    return n;
+  };
+}
+
+const json = new Option('--json', 'print JSON (for scripts) instead of text');
+
+program
+  .command('db:migrate')
+  .description('apply pending database migrations (under an advisory lock), then exit')
+  .addOption(json)
+  .action(async (options: { json?: boolean }) => {
+    const { migrate } = await import('./database/migrate.command.js');
+    await migrate(options);
+  });
+
+program
+  .command('seed-demo')
+  .description('with SEED_DEMO_CATALOG=true, load the demo catalog into a catalog never published')
+  .action(async () => {
+    const { seedDemo } = await import('./catalog/seed-demo.command.js');
+    await seedDemo();
+  });
+
+program
+  .command('catalog:import')
+  .description('validate a JSON Lines catalog file, then import and publish it')
+  .argument('<file>', 'the catalog file (docs/catalog-format.md)')
+  .option('--replace', 'replace the published catalog instead of merging into it')
+  .option('--force', 'with --replace: even when the new catalog is much smaller')
+  .option('--published-at <iso>', 'the publication date-time (ISO 8601); default: now')
+  .option('--dry-run', 'validate and report what the import would do; change nothing')
+  .addOption(json)
+  .action(async (file: string, options: ImportOptions) => {
+    const { importCatalog } = await import('./catalog/catalog-import.command.js');
+    await importCatalog(file, options);
+  });
+
+program
+  .command('catalog:generate')
+  .description('write a synthetic catalog of N products as JSON Lines to stdout')
+  .requiredOption('--products <n>', 'how many products', integer('--products', 1))
+  .option('--seed <s>', 'the random seed', integer('--seed', Number.MIN_SAFE_INTEGER), 1)
+  .addOption(
+    new Option('--style <style>', 'families (resolution bench) or realistic (scale bench)')
+      .choices(['families', 'realistic'])
+      .default('families'),
+  )
+  .action(async (options: { products: number; seed: number; style: 'families' | 'realistic' }) => {
+    const { generateCatalog } = await import('./catalog/catalog-generate.command.js');
+    await generateCatalog(options);
+  });
+
+program
+  .command('catalog:schema')
+  .description("rewrite src/catalog/catalog-line.schema.json from the import's zod schema")
+  .action(async () => {
+    const { writeCatalogSchema } = await import('./catalog/catalog-schema.command.js');
+    await writeCatalogSchema();
+  });
+
+const keys = program.command('keys').description('create, list and revoke API keys');
+keys
+  .command('create')
+  .description('create a key and print it, once')
+  .requiredOption('--name <name>', 'what the key is for (1 to 100 characters)')
+  .option('--expires-in <duration>', 'expire after 45s, 90m, 12h, 30d or 2w; default: never')
+  .addOption(json)
+  .action(async (options: { name: string; expiresIn?: string; json?: boolean }) => {
+    const { createKey } = await import('./auth/keys.command.js');
+    await createKey(options);
+  });
+keys
+  .command('list')
+  .description('every key: id, name, created, expires, revoked, last used; never the key')
+  .addOption(json)
+  .action(async (options: { json?: boolean }) => {
+    const { listKeys } = await import('./auth/keys.command.js');
+    await listKeys(options);
+  });
+keys
+  .command('revoke')
+  .description('revoke a key at once')
+  .argument('<id>', 'the key id (keys list)')
+  .addOption(json)
+  .action(async (id: string, options: { json?: boolean }) => {
+    const { revokeKey } = await import('./auth/keys.command.js');
+    await revokeKey(id, options);
+  });
+
+const users = program.command('users').description('dashboard accounts');
+users
+  .command('create')
+  .description('create an account and print its one-time set-password link')
+  .requiredOption('--email <email>', "the account's email address")
+  .option('--admin', 'an admin account (sees and revokes every key)')
+  .addOption(json)
+  .action(async (options: { email: string; admin?: boolean; json?: boolean }) => {
+    const { createUser } = await import('./dashboard/users.command.js');
+    await createUser(options);
+  });
+users
+  .command('list')
+  .description('every account: id, email, role, password set, keys, created, disabled')
+  .addOption(json)
+  .action(async (options: { json?: boolean }) => {
+    const { listUsers } = await import('./dashboard/users.command.js');
+    await listUsers(options);
+  });
+users
+  .command('disable')
+  .description('disable an account: end its sessions and revoke its keys')
+  .argument('<id>', 'the account id (users list)', integer('<id>', 1))
+  .action(async (id: number) => {
+    const { disableUser } = await import('./dashboard/users.command.js');
+    await disableUser(id);
+  });
+users
+  .command('link')
+  .description('print a new one-time set-password link for an account')
+  .argument('<id>', 'the account id (users list)', integer('<id>', 1))
+  .addOption(json)
+  .action(async (id: number, options: { json?: boolean }) => {
+    const { userLink } = await import('./dashboard/users.command.js');
+    await userLink(id, options);
+  });
+
+program
+  .command('resolve')
+  .description('print the answer the API gives for a name (detail=full), as JSON')
+  .argument('<name>', 'the product name, as a client would send it')
+  .option('--explain', 'then every candidate scored, why it won or was rejected, and the decision')
+  .action(async (name: string, options: { explain?: boolean }) => {
+    const { resolveName } = await import('./lookup/resolve.command.js');
+    await resolveName(name, options);
+  });
+
+interface ImportOptions {
+  replace?: boolean;
+  force?: boolean;
+  publishedAt?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** "keys create" for keys' create: how a failure names its command. */
+function commandPath(command: Command): string {
+  const names: string[] = [];
+  for (let c: Command | null = command; c && c !== program; c = c.parent) names.unshift(c.name());
+  return names.join(' ');
+}
+
+let running = program.name();
+program.hook('preAction', (_program, action) => {
+  running = commandPath(action);
+});
+
+try {
+  await program.parseAsync();
+} catch (error) {
+  // A command's own failures end in one line; Nest's stack traces only at LOG_LEVEL=debug.
+  const reason = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${running}: ${reason.split('\n')[0]}\n`);
+  process.exit(1);
+}

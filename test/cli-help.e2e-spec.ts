@@ -1,0 +1,78 @@
+import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { projectRoot } from '../src/config/project-root.js';
+
+// Every admin command answers --help with its usage and does nothing else: no database is
+// reached (none answers at DATABASE_URL), no embedded one is made, no file is written.
+
+const root = projectRoot();
+const COMMANDS = [
+  [],
+  ['db:migrate'],
+  ['seed-demo'],
+  ['catalog:import'],
+  ['catalog:generate'],
+  ['catalog:schema'],
+  ['keys'],
+  ['keys', 'create'],
+  ['keys', 'list'],
+  ['keys', 'revoke'],
+  ['users'],
+  ['users', 'create'],
+  ['users', 'list'],
+  ['users', 'disable'],
+  ['users', 'link'],
+  ['resolve'],
+];
+
+function run(script: string, args: string[], dataDir: string) {
+  return spawnSync(process.execPath, [path.join(root, script), ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none',
+      DATA_DIR: dataDir,
+      EMBEDDED_DATABASE_PORT: '1',
+    },
+  });
+}
+
+describe('admin command line', () => {
+  const schemaFile = path.join(root, 'src', 'catalog', 'catalog-line.schema.json');
+
+  it.each(COMMANDS)('%s %s --help prints usage and changes nothing', (...command) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const schemaBefore = statSync(schemaFile).mtimeMs;
+    const result = run('dist/src/cli.js', [...command, '--help'], dataDir);
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    const title = ['product-intelligence', ...command].join(' ');
+    expect(result.stdout).toMatch(new RegExp(`^Usage: ${title} \\[options\\]`));
+    expect(result.stdout).toContain('-h, --help');
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(statSync(schemaFile).mtimeMs).toBe(schemaBefore);
+  });
+
+  it("runs through the npm scripts' launcher without rebuilding what is built", () => {
+    const stamp = path.join(root, 'dist', '.build-stamp');
+    const built = statSync(stamp).mtimeMs;
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const result = run('scripts/admin.mjs', ['keys', 'create', '--help'], dataDir);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: product-intelligence keys create \[options\]/);
+    expect(result.stdout).toMatch(/--expires-in <duration> +expire after 45s, 90m/);
+    expect(statSync(stamp).mtimeMs).toBe(built);
+  });
+
+  it('says what is wrong in one line, and exits 1', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const result = run('dist/src/cli.js', ['keys', 'list', '--nmae', 'x'], dataDir);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe("error: unknown option '--nmae' (add --help for usage)\n");
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+});
