@@ -8,6 +8,7 @@ import { closeGracefullyOnSignals } from './common/graceful-shutdown.js';
 import { ServiceLogger } from './common/service-logger.js';
 import { ServiceHttpAdapter } from './common/service-http-adapter.js';
 import { AppConfig } from './config/app-config.js';
+import { startupBanner } from './startup-banner.js';
 
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule, new ServiceHttpAdapter(), {
@@ -23,7 +24,7 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.env.PORT, config.env.HOST);
   const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  new Logger('Main').log(`Product Intelligence listening on http://${host}:${port}`);
+  new Logger('Main').log(startupBanner(app, `http://${host}:${port}`));
 }
 
 bootstrap().catch((error: unknown) => {

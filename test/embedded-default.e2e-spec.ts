@@ -46,6 +46,10 @@ describe('embedded default', () => {
       first.output(),
     )?.[1];
     expect(firstKey).toBeDefined();
+    // One start-up block says where everything is, with a lookup to paste.
+    expect(first.output()).toContain(`Reference  ${first.url}/v1/reference`);
+    expect(first.output()).toContain(`Dashboard  ${first.url}/dashboard`);
+    expect(first.output()).toContain(`export PI_API_KEY=${firstKey}`);
     const lookup = await fetch(`${first.url}/v1/product-intelligence?product_name=PS5`, {
       headers: { Authorization: `Bearer ${firstKey}` },
     });

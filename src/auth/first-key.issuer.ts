@@ -1,11 +1,12 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { DatabaseServer } from '../database/database-server.js';
 import { ApiKeysService } from './api-keys.service.js';
 
-/** On the embedded default's first start, issues a first key and prints it, once. */
+/** On the embedded default's first start, issues a first key, shown once at start-up (main.ts). */
 @Injectable()
 export class FirstKeyIssuer implements OnApplicationBootstrap {
-  private readonly logger = new Logger('Auth');
+  /** The key issued at this start, if one was: printed in the start-up block, once. */
+  issued: string | undefined;
 
   constructor(
     private readonly server: DatabaseServer,
@@ -15,6 +16,6 @@ export class FirstKeyIssuer implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     if (!this.server.isFreshEmbedded || (await this.keys.list()).length > 0) return;
     const { key } = await this.keys.create('first key');
-    this.logger.log(`Your first API key (shown once; store it now): ${key}`);
+    this.issued = key;
   }
 }

@@ -42,7 +42,7 @@ export async function startServer(
     );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s"]+)/.exec(output);
+      const match = /listening on (http:\/\/[^\s"\\]+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
         resolve(match[1]);
