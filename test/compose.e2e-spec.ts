@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { Ajv } from 'ajv';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../src/config/project-root.js';
 import { envSchema } from '../src/config/env.schema.js';
@@ -25,7 +25,11 @@ const root = projectRoot();
 const compose = loadCompose();
 const services = compose.services;
 const nginx = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
-const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+// The README and the documents it leads to, where every variable must be explained.
+const readme = ['README.md', ...readdirSync(path.join(root, 'docs')).map((f) => `docs/${f}`)]
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => readFileSync(path.join(root, file), 'utf8'))
+  .join('\n');
 const dockerfile = readFileSync(path.join(root, 'Dockerfile'), 'utf8');
 
 /** The source file a built script comes from: dist/src/x.js ← src/x.ts. */
