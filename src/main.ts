@@ -8,6 +8,7 @@ import { closeGracefullyOnSignals } from './common/graceful-shutdown.js';
 import { ServiceLogger } from './common/service-logger.js';
 import { ServiceHttpAdapter } from './common/service-http-adapter.js';
 import { AppConfig } from './config/app-config.js';
+import { recordServiceUrl } from './config/service-url.js';
 import { startupBanner } from './startup-banner.js';
 
 async function bootstrap(): Promise<void> {
@@ -24,7 +25,14 @@ async function bootstrap(): Promise<void> {
   await app.listen(config.env.PORT, config.env.HOST);
   const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
-  new Logger('Main').log(startupBanner(app, `http://${host}:${port}`));
+  const url = `http://${host}:${port}`;
+  try {
+    recordServiceUrl(config, url);
+  } catch (error) {
+    // Links printed by admin commands fall back to HOST and PORT; the service is unaffected.
+    new Logger('Main').warn(`Could not record ${url} under DATA_DIR: ${String(error)}`);
+  }
+  new Logger('Main').log(startupBanner(app, url));
 }
 
 bootstrap().catch((error: unknown) => {

@@ -72,6 +72,15 @@ describe('embedded default', () => {
       stdout: expect.stringContaining('Imported 4 products'),
     });
     expect(imported.stdout).toContain('(merged)');
+    // Its links point where the service listens, though PORT is not set for the command.
+    const user = await runBuiltCommand(
+      'users',
+      ['create', '--email', 'someone@example.com', '--json'],
+      { DATA_DIR: dataDir, EMBEDDED_DATABASE_PORT: env.EMBEDDED_DATABASE_PORT },
+    );
+    expect(JSON.parse(user.stdout)).toMatchObject({
+      link: expect.stringMatching(new RegExp(`^${first.url}/dashboard/set-password/`)),
+    });
     expect(existsSync(pidFile)).toBe(true);
     expect((await fetch(`${first.url}/healthz`)).status).toBe(200);
 

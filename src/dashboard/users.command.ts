@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
 import { CommandError, runCommand } from '../common/command-runner.js';
+import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
+import { parseEnv } from '../config/env.schema.js';
+import { recordedServiceUrl } from '../config/service-url.js';
 import { DatabaseModule } from '../database/database.module.js';
 import { AccountsModule } from './accounts.module.js';
 import { AccountError, AccountsService } from './accounts.service.js';
@@ -35,6 +38,9 @@ function print(value: unknown): void {
 
 /** Runs an accounts command; an AccountError (a taken email, say) is its one-line reason. */
 function runUsers(name: string, run: (accounts: AccountsService) => Promise<void>) {
+  // Links point where the service runs: PUBLIC_BASE_URL, else the address it recorded.
+  const recorded = recordedServiceUrl(new AppConfig(parseEnv(process.env)));
+  if (!process.env.PUBLIC_BASE_URL && recorded) process.env.PUBLIC_BASE_URL = recorded;
   return runCommand(`users ${name}`, UsersCommandModule, async (app) => {
     try {
       await run(app.get(AccountsService));
