@@ -64,14 +64,15 @@ function bucket(series: UsageSeries, i: number, max: number): Html {
   });
   const total = http + mcp + refused;
   const tip = [
-    TIME.format(from),
+    bucketTime(window, from),
     total === 0 ? 'no calls' : `${count(http)} HTTP · ${count(mcp)} MCP`,
     refused > 0 && `${count(refused)} refused`,
   ]
     .filter(Boolean)
     .join(' · ');
   const at = (i + 0.5) / n;
-  const anchor = at < 0.25 ? 'start' : at > 0.75 ? 'end' : 'middle';
+  // Long values on a phone: anchored to the side they would run off.
+  const anchor = at < 1 / 3 ? 'start' : at > 2 / 3 ? 'end' : 'middle';
   const tipX = anchor === 'start' ? i / n : anchor === 'end' ? (i + 1) / n : at;
   // Only buckets with calls take focus: a tab stop per empty bucket would be tedious.
   return html`<g class="bucket" ${total > 0 ? html`tabindex="0"` : ''}>
