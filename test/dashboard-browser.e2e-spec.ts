@@ -1,33 +1,31 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CACHE_MS } from '../src/auth/verified-keys.js';
-import { projectRoot } from '../src/config/project-root.js';
-import { freePort } from './setup/global-setup.js';
-import { chromiumBinary } from './support/chromium.js';
+import {
+  expectFitsPhone,
+  expectOnScreen,
+  openDashboardBrowser,
+  PHONE,
+  DESKTOP,
+  type DashboardBrowser,
+} from './support/dashboard-browser.js';
 import { runBuiltCommand } from './support/run-command.js';
-import { startServer, type ServerProcess } from './support/server-process.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the
-// built server: one person's whole path from the one-time link to a revoked key.
-// Screenshots of every page go to test-artifacts/dashboard/ (git-ignored).
+// built server: one person's whole path from the one-time link to a revoked key, each page
+// also at a phone's 390 px. Screenshots go to test-artifacts/dashboard/ (git-ignored).
 
-const ARTIFACTS = path.join(projectRoot(), 'test-artifacts', 'dashboard');
 const EMAIL = 'dana@example.com';
 const PASSWORD = 'a long and memorable passphrase';
 
 describe('dashboard in a browser', () => {
-  let db: TestDatabase;
-  let server: ServerProcess;
-  let browser: Browser;
+  let b: DashboardBrowser;
   let page: Page;
   let base: string;
-  const cspViolations: string[] = [];
+  let cspViolations: string[];
 
-  const shot = async (name: string) =>
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const shot = async (name: string) => await b.shot(name);
+  const phone = async (name: string) => await expectFitsPhone(b, name);
 
   const lookup = async (key: string) =>
     await fetch(`${base}/v1/product-intelligence?product_name=PS5`, {
@@ -45,39 +43,17 @@ describe('dashboard in a browser', () => {
   };
 
   beforeAll(async () => {
-    const executablePath = chromiumBinary();
-    await mkdir(ARTIFACTS, { recursive: true });
-    db = await createTestDatabase();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const env = {
-      DATABASE_URL: db.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_BASE_URL: base,
-      SEED_DEMO_CATALOG: 'true',
-      LINK_SIGNING_SECRET: 'browser-test-secret-browser-test-secret',
-      LOG_LEVEL: 'log',
-    };
-    server = await startServer(env);
-    browser = await chromium.launch({ executablePath, headless: true, args: ['--no-sandbox'] });
-    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    page = await context.newPage();
-    page.on('console', (message) => {
-      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
-    });
+    b = await openDashboardBrowser();
+    ({ page, base, cspViolations } = b);
   }, 600_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    await db?.drop();
+    await b?.close();
   });
 
   it('sets a password, signs in, creates a key shown once, uses it, sees its usage, revokes it', async () => {
     const created = await runBuiltCommand('users', ['create', '--email', EMAIL], {
-      DATABASE_URL: db.url,
+      DATABASE_URL: b.db.url,
       PUBLIC_BASE_URL: base,
     });
     expect(created.code).toBe(0);
@@ -91,6 +67,7 @@ describe('dashboard in a browser', () => {
     ).resolves.toBe(true);
     await expectLabelled();
     await shot('01-set-password');
+    await phone('01-set-password');
     await page.getByLabel('New password').fill(PASSWORD);
     await page.getByLabel('Repeat the password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Set password' }).click();
@@ -100,6 +77,7 @@ describe('dashboard in a browser', () => {
     expect(await page.getByRole('status').textContent()).toContain('Your password is set');
     await expectLabelled();
     await shot('02-sign-in');
+    await phone('02-sign-in');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -107,6 +85,7 @@ describe('dashboard in a browser', () => {
     expect(await page.textContent('main')).toContain('No keys yet');
     await expectLabelled();
     await shot('03-keys-empty');
+    await phone('03-keys-empty');
 
     // Create a key: shown once, with a copy button.
     await page.getByLabel('Name').fill('Checkout service');
@@ -120,6 +99,7 @@ describe('dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(key);
     await shot('04-key-created');
+    await phone('04-key-created');
 
     // Call the API with it, over HTTP and MCP.
     for (let i = 0; i < 4; i++) expect((await lookup(key)).status).toBe(200);
@@ -148,22 +128,39 @@ describe('dashboard in a browser', () => {
     expect(list).not.toContain(key.slice(16));
     expect(list).toContain(`${key.slice(0, 16)}…`);
     await shot('05-keys');
+    // On a phone every column of the row is labelled, and Usage and Revoke are on screen.
+    await phone('05-keys');
+    await page.setViewportSize(PHONE);
+    const row = page.locator('tbody tr', { hasText: 'Checkout service' });
+    for (const label of ['Name', 'Key', 'Created', 'Expires', 'Last used', 'Status']) {
+      await expectOnScreen(page, row.locator(`td[data-label="${label}"]`));
+    }
+    await expectOnScreen(page, row.getByRole('link', { name: 'Usage of Checkout service' }));
+    await expectOnScreen(page, row.getByRole('link', { name: 'Revoke Checkout service' }));
+    await page.setViewportSize(DESKTOP);
 
     // Its usage, after the calls.
     await page.getByRole('link', { name: 'Checkout service' }).first().click();
     await page.getByRole('heading', { name: /Checkout service/ }).waitFor();
-    expect(await page.locator('svg.chart polyline').count()).toBe(3);
+    // A new key's few calls fill the chart (zoomed to them), not a sliver at its edge.
+    expect(await page.textContent('main')).toContain('Zoomed to activity');
+    const plot = (await page.locator('svg.chart-plot').boundingBox())!;
+    const bars = page.locator('svg.chart-plot rect.bar');
+    expect(await bars.count()).toBeGreaterThanOrEqual(2);
+    expect((await bars.first().boundingBox())!.width).toBeGreaterThan(plot.width / 40);
     const httpLookups = page.locator('.stat', { hasText: 'HTTP lookups' }).locator('dd');
     expect(await httpLookups.textContent()).toBe('4');
     const mcpLookups = page.locator('.stat', { hasText: 'MCP lookups' }).locator('dd');
     expect(await mcpLookups.textContent()).toBe('2');
     expect(await page.content()).not.toContain(key.slice(16));
     await shot('06-usage');
+    await phone('06-usage');
 
     // Revoke, with a confirmation.
     await page.getByRole('link', { name: 'Revoke this key…' }).click();
     await page.getByRole('heading', { name: /Revoke/ }).waitFor();
     await shot('07-revoke-confirm');
+    await phone('07-revoke-confirm');
     await page.getByRole('button', { name: 'Revoke key' }).click();
     await page.waitForURL(/\/dashboard\/keys\?revoked=/);
     expect(await page.getByRole('status').textContent()).toContain('is revoked');
@@ -171,10 +168,7 @@ describe('dashboard in a browser', () => {
     await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 200));
     expect((await lookup(key)).status).toBe(401);
 
-    // A phone-sized screen, and signing out.
-    await page.setViewportSize({ width: 390, height: 844 });
-    await shot('09-keys-mobile');
-    await page.setViewportSize({ width: 1280, height: 860 });
+    await phone('08-revoked');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL(/\/dashboard\/sign-in$/);
     await page.goto(`${base}/dashboard/keys`);
@@ -186,7 +180,7 @@ describe('dashboard in a browser', () => {
     const created = await runBuiltCommand(
       'users',
       ['create', '--email', 'admin@example.com', '--admin'],
-      { DATABASE_URL: db.url, PUBLIC_BASE_URL: base },
+      { DATABASE_URL: b.db.url, PUBLIC_BASE_URL: base },
     );
     const link = new RegExp(`${base}/dashboard/set-password/\\S+`).exec(created.stdout)![0];
     await page.goto(link);
@@ -200,18 +194,52 @@ describe('dashboard in a browser', () => {
     await page.waitForURL(/\/dashboard\/keys$/);
     expect(await page.textContent('main')).toContain(EMAIL); // Dana's key, with its owner
     await shot('10-admin-keys');
+    await phone('10-admin-keys');
     await page.getByRole('link', { name: 'Accounts' }).click();
     await page.waitForURL(/\/dashboard\/accounts$/);
     expect(await page.textContent('main')).toContain(EMAIL);
     await expectLabelled();
     await shot('11-admin-accounts');
+    await phone('11-admin-accounts');
 
     const missing = await page.goto(`${base}/dashboard/keys/AAAAAAAAAAAA`);
     expect(missing?.status()).toBe(404);
     await shot('12-not-found');
+    await phone('12-not-found');
     const used = await page.goto(link); // the link worked once
     expect(used?.status()).toBe(404);
     await shot('13-link-used');
     expect(cspViolations).toEqual([]);
   }, 120_000);
+
+  it('greets at / with links to the dashboard and the reference, and shows its icon', async () => {
+    const landing = await page.goto(base);
+    expect(landing?.status()).toBe(200);
+    expect(await page.getByRole('heading', { name: 'Product Intelligence' }).isVisible()).toBe(
+      true,
+    );
+    await shot('14-landing');
+    await phone('14-landing');
+    // The icons every page names load and decode (in <img>s, under the page's CSP).
+    const icons = await page.evaluate<{ href: string; width: number }[]>(
+      `Promise.all([...document.querySelectorAll('link[rel=icon]')].map((link) => {
+        const img = new Image();
+        img.src = link.href;
+        return img.decode().then(() => ({ href: link.href, width: img.naturalWidth }),
+          () => ({ href: link.href, width: 0 }));
+      }))`,
+    );
+    expect(icons).toEqual([
+      { href: `${base}/favicon.ico`, width: expect.any(Number) },
+      { href: `${base}/favicon.svg`, width: expect.any(Number) },
+    ]);
+    for (const { width } of icons) expect(width).toBeGreaterThan(0);
+    await page.goto(base);
+    await page.locator('main').getByRole('link', { name: 'API reference' }).click();
+    await page.waitForURL(/\/v1\/reference$/);
+    await page.goto(base);
+    await page.locator('main').getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL(/\/dashboard\/(keys|sign-in)$/);
+    expect(cspViolations).toEqual([]);
+  });
 });

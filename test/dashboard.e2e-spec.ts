@@ -124,8 +124,24 @@ describe(SessionGuard.name, () => {
       2,
     );
     const usage = await client.get(`/dashboard/keys/${id}`);
-    expect(usage.text).toMatch(/<svg\s+class="chart"/);
-    expect(usage.text.match(/<polyline/g)).toHaveLength(3);
+    expect(usage.text).toMatch(/<svg\s+class="chart-plot"/);
+    // Zoomed to the calls of the last minutes: bars per minute, HTTP, MCP and the refusal.
+    expect(usage.text).toContain('Calls per minute, last 24 hours');
+    expect(usage.text).toContain('Zoomed to activity');
+    expect(usage.text).toMatch(/class="bar http"/);
+    expect(usage.text).toMatch(/class="bar mcp"/);
+    expect(usage.text).toMatch(/class="bar refused"/);
+    // The range switch, and a range that does not exist.
+    expect(usage.text).toMatch(/href="\/dashboard\/keys\/\w+\?range=7d"/);
+    const week = await client.get(`/dashboard/keys/${id}?range=7d`);
+    expect(week.text).toMatch(/HTTP lookups, 7 d<\/dt>\s*<dd>3<\/dd>/);
+    expect(week.text).toMatch(/aria-current="page"\s*>7 d</);
+    for (const bad of ['2d', '24h&range=7d']) {
+      const refused = await client.get(`/dashboard/keys/${id}?range=${bad}`);
+      expect(refused.status).toBe(400);
+      expect(refused.headers['content-type']).toMatch(/^text\/html/);
+      expect(refused.text).toContain('use 1h, 24h, 7d');
+    }
     expect(usage.text).toMatch(/HTTP lookups, 24 h<\/dt>\s*<dd>3<\/dd>/);
     expect(usage.text).toMatch(/MCP lookups, 24 h<\/dt>\s*<dd>2<\/dd>/);
     expect(usage.text).toMatch(/Refused \(429\), 24 h<\/dt>\s*<dd>1<\/dd>/);

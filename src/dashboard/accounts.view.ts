@@ -3,6 +3,17 @@ import { count, when } from './format.js';
 import { html } from './html.js';
 import { page } from './layout.view.js';
 
+/** Each column's header, also the label of its cells when rows stack on a phone. */
+const COLUMNS = [
+  ['ID', 'num'],
+  ['Email', ''],
+  ['Role', ''],
+  ['Password', ''],
+  ['Keys', 'num'],
+  ['Created', ''],
+  ['Status', ''],
+] as const;
+
 export function accountsPage(options: {
   account: AccountRecord;
   csrf: string;
@@ -26,31 +37,32 @@ export function accountsPage(options: {
           ${count(accounts.length)} account${accounts.length === 1 ? '' : 's'}
         </h2>
         <div class="table-wrap">
-          <table>
+          <table class="stack">
             <thead>
               <tr>
-                <th scope="col" class="num">ID</th>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Password</th>
-                <th scope="col" class="num">Keys</th>
-                <th scope="col">Created</th>
-                <th scope="col">Status</th>
+                ${COLUMNS.map(([label, cls]) => html`<th scope="col" class="${cls}">${label}</th>`)}
               </tr>
             </thead>
             <tbody>
               ${accounts.map(
                 (a) =>
                   html`<tr>
-                    <td class="num">${a.id}</td>
-                    <td>${a.email}</td>
-                    <td>${a.isAdmin ? html`<span class="badge admin">Admin</span>` : 'Member'}</td>
-                    <td>${a.hasPassword ? 'Set' : html`<span class="muted">Link sent</span>`}</td>
-                    <td class="num">${count(a.keyCount)}</td>
-                    <td>${when(a.createdAt, { now })}</td>
-                    <td>
-                      ${a.disabledAt ? html`<span class="badge revoked">Disabled</span>` : html`<span class="badge active">Active</span>`}
-                    </td>
+                    ${[
+                      a.id,
+                      a.email,
+                      a.isAdmin ? html`<span class="badge admin">Admin</span>` : 'Member',
+                      a.hasPassword ? 'Set' : html`<span class="muted">Link sent</span>`,
+                      count(a.keyCount),
+                      when(a.createdAt, { now }),
+                      a.disabledAt
+                        ? html`<span class="badge revoked">Disabled</span>`
+                        : html`<span class="badge active">Active</span>`,
+                    ].map(
+                      (cell, i) =>
+                        html`<td class="${COLUMNS[i]![1]}" data-label="${COLUMNS[i]![0]}">
+                          ${cell}
+                        </td>`,
+                    )}
                   </tr>`,
               )}
             </tbody>

@@ -18,6 +18,7 @@ a:hover { color: var(--accent-hover); }
 :focus-visible { outline: 3px solid var(--focus); outline-offset: 2px; border-radius: 4px; }
 .skip { position: absolute; left: -999px; top: 0; background: var(--surface); padding: .5rem 1rem; }
 .skip:focus { left: 1rem; z-index: 10; }
+.links { display: flex; gap: .75rem; flex-wrap: wrap; margin-top: 1.5rem; }
 header.top { background: var(--surface); border-bottom: 1px solid var(--border); }
 .top-inner { max-width: 72rem; margin: 0 auto; padding: .75rem 1.25rem; display: flex;
   align-items: center; gap: 1.5rem; flex-wrap: wrap; }
@@ -94,13 +95,32 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .
 .stat dd { margin: .2rem 0 0; font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .stat dd small { font-size: .8rem; font-weight: 500; color: var(--muted); }
 figure { margin: 0; }
-svg.chart { width: 100%; height: auto; display: block; }
+.chart-head { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: center;
+  justify-content: space-between; margin-bottom: 1rem; }
+.chart-head h2 { margin: 0; }
+.ranges { display: inline-flex; border: 1px solid var(--border); border-radius: 8px; overflow: hidden; }
+.ranges a { padding: .4rem .9rem; min-width: 3.25rem; text-align: center; text-decoration: none;
+  color: var(--muted); font-weight: 600; }
+.ranges a + a { border-left: 1px solid var(--border); }
+.ranges a[aria-current="page"] { background: var(--accent); color: #fff; }
+.ranges a:focus-visible { outline-offset: -3px; }
+.chart { margin-top: .5rem; }
+.chart svg { display: block; width: 100%; overflow: visible; }
+.chart-plot { height: 14rem; }
+.chart-x { height: 1.25rem; }
+.chart text { fill: var(--muted); font-size: 12px; }
 .chart .grid { stroke: var(--border); stroke-width: 1; }
-.chart .axis-label { fill: var(--muted); font-size: 11px; }
-.chart .series { fill: none; stroke-width: 1.5; vector-effect: non-scaling-stroke; }
-.series-http { stroke: var(--accent); }
-.series-mcp { stroke: var(--mcp); }
-.series-refused { stroke: var(--danger); stroke-dasharray: 4 3; }
+.chart .baseline { stroke: #b8bfcc; }
+.chart .bar.http { fill: var(--accent); }
+.chart .bar.mcp { fill: var(--mcp); }
+.chart .bar.refused { fill: var(--danger); }
+.chart .hit { fill: transparent; }
+.bucket:hover .hit, .bucket:focus .hit { fill: var(--accent-soft); }
+.bucket:focus { outline: none; }
+.bucket:focus-visible .hit { stroke: var(--focus); stroke-width: 2px; }
+.chart .tip { visibility: hidden; fill: var(--text); font-weight: 600; paint-order: stroke;
+  stroke: var(--surface); stroke-width: 4px; stroke-linejoin: round; }
+.bucket:hover .tip, .bucket:focus .tip { visibility: visible; }
 .legend { display: flex; gap: 1.25rem; flex-wrap: wrap; list-style: none; padding: 0;
   margin: .75rem 0 0; font-size: .88rem; color: var(--muted); }
 .legend li::before { content: ""; display: inline-block; width: .9rem; height: .2rem;
@@ -122,7 +142,26 @@ footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5
   .card { padding: 1.1rem; }
   .secret { flex-direction: column; }
   .who span { display: none; }
-  .wide { display: none; }
+  .top-inner { gap: .75rem; padding: .6rem .9rem; }
+  .brand-name { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); white-space: nowrap; }
+  .chart-plot { height: 12rem; }
+  /* Tables of records become one labelled card per row: every column and action stays
+     on screen at phone widths instead of behind a horizontal scroll. */
+  table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip: rect(0 0 0 0); }
+  table.stack, table.stack tbody, table.stack tr { display: block; width: 100%; }
+  table.stack tr { border: 1px solid var(--border); border-radius: 8px; padding: .4rem .85rem;
+    margin-bottom: .75rem; }
+  table.stack tr:last-child td { border-bottom: 0; }
+  table.stack td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: .75rem;
+    padding: .45rem 0; border: 0; text-align: left; overflow-wrap: anywhere; }
+  table.stack td::before { content: attr(data-label); color: var(--muted); font-size: .78rem;
+    font-weight: 600; text-transform: uppercase; letter-spacing: .04em; }
+  table.stack td.actions-cell { grid-template-columns: 1fr; border-top: 1px solid var(--border);
+    margin-top: .25rem; padding-top: .6rem; }
+  table.stack td.actions-cell::before { content: none; }
+  table.stack .actions { justify-content: flex-start; gap: 1.5rem; }
 }
 `;
 

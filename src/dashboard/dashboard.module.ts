@@ -1,4 +1,4 @@
-import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { QuotaModule } from '../quota/quota.module.js';
 import { AccountsController } from './accounts.controller.js';
@@ -8,13 +8,14 @@ import { DashboardMiddleware } from './dashboard.middleware.js';
 import { FirstAdminIssuer } from './first-admin.issuer.js';
 import { KeyUsageService } from './key-usage.service.js';
 import { KeysController } from './keys.controller.js';
+import { LandingController } from './landing.controller.js';
 import { NotFoundController } from './not-found.controller.js';
 import { SessionCookies } from './session-cookies.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInController } from './sign-in.controller.js';
 import { UsageModule } from './usage.module.js';
 
-/** The key dashboard at /dashboard: accounts, sessions, keys and their usage. */
+/** The key dashboard at /dashboard (accounts, sessions, keys, usage), `/` and the icons. */
 @Module({
   imports: [AuthModule, AccountsModule, UsageModule, QuotaModule],
   // NotFoundController last: it answers whatever the others do not.
@@ -23,6 +24,7 @@ import { UsageModule } from './usage.module.js';
     KeysController,
     AccountsController,
     AssetsController,
+    LandingController,
     NotFoundController,
   ],
   providers: [SessionsService, SessionCookies, KeyUsageService, FirstAdminIssuer],
@@ -31,6 +33,9 @@ export class DashboardModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     // One layer for the whole dashboard, not one per dashboard route: every API request is
     // tested against each layer registered before its route.
-    consumer.apply(DashboardMiddleware).forRoutes('dashboard{/*path}');
+    // The landing page is a dashboard page too: the same strict headers.
+    consumer
+      .apply(DashboardMiddleware)
+      .forRoutes('dashboard{/*path}', { path: '/', method: RequestMethod.GET });
   }
 }

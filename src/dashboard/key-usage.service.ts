@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { QuotaService } from '../quota/quota.service.js';
-import { MINUTES, type UsageSeries } from './usage-chart.js';
 import { UsageCounters } from './usage-counters.js';
 import { UsageRepository } from './usage.repository.js';
 import type { KeyUsage } from './usage.view.js';
-
-const MINUTE_MS = 60_000;
+import {
+  addCounts,
+  chartWindow,
+  emptySeries,
+  USAGE_RANGES,
+  type UsageRange,
+} from './usage-window.js';
 
 /** What the usage page shows of a key: stored minutes plus this instance's unflushed ones. */
 @Injectable()
@@ -16,27 +20,28 @@ export class KeyUsageService {
     private readonly quota: QuotaService,
   ) {}
 
-  async usage(keyId: string, now = Date.now()): Promise<KeyUsage> {
-    const currentMinute = now - (now % MINUTE_MS);
-    const start = currentMinute - (MINUTES - 1) * MINUTE_MS;
-    const series: UsageSeries = {
-      start,
-      http: new Array<number>(MINUTES).fill(0),
-      mcp: new Array<number>(MINUTES).fill(0),
-      refused: new Array<number>(MINUTES).fill(0),
-    };
-    const since = new Date(start);
+  async usage(keyId: string, range: UsageRange, now = Date.now()): Promise<KeyUsage> {
+    const rangeStart = new Date(now - USAGE_RANGES[range].ms);
+    const unflushed = this.counters.unflushed(keyId).filter((c) => c.minute >= +rangeStart);
+    // The window depends on the first call, so that is asked first.
+    const firstStored = await this.repository.firstMinute(keyId, rangeStart);
+    const firstCall = Math.min(firstStored ?? Infinity, ...unflushed.map((c) => c.minute));
+    const window = chartWindow(range, now, Number.isFinite(firstCall) ? firstCall : undefined);
     const [stored, clicks, budget] = await Promise.all([
-      this.repository.minutes(keyId, since),
-      this.repository.clicks(keyId, new Date(now - MINUTES * MINUTE_MS)),
+      // From the range's start, so the totals are the range's even when its first bucket
+      // begins a little earlier.
+      this.repository.buckets(
+        keyId,
+        new Date(Math.max(window.start, +rangeStart)),
+        window.bucketMs,
+      ),
+      this.repository.clicks(keyId, rangeStart),
       // The page still answers when the quota's storage does not (it shows "unavailable").
       this.quota.status(keyId).catch(() => undefined),
     ]);
-    for (const cell of [...stored, ...this.counters.unflushed(keyId)]) {
-      const i = (cell.minute - start) / MINUTE_MS;
-      if (i < 0 || i >= MINUTES) continue;
-      series[cell.channel][i]! += cell.lookups;
-      series.refused[i]! += cell.refused;
+    const series = emptySeries(window);
+    for (const c of [...stored, ...unflushed]) {
+      addCounts(series, c.minute, c.channel, c.lookups, c.refused);
     }
     return { series, clicks, ...(budget && { budget }) };
   }

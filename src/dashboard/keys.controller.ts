@@ -1,4 +1,14 @@
-import { Controller, Get, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  Param,
+  Post,
+  Req,
+  Res,
+  UseFilters,
+  UseGuards,
+} from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { Public } from '../auth/public.decorator.js';
@@ -11,6 +21,7 @@ import { keyCreatedPage, revokePage } from './key-actions.view.js';
 import { EXPIRY_CHOICES, keysPage } from './keys.view.js';
 import { CsrfGuard, SessionGuard } from './session.guard.js';
 import { usagePage } from './usage.view.js';
+import { parseRange, USAGE_RANGES } from './usage-window.js';
 
 /** My keys: list, create (shown once), usage, revoke with a confirmation. */
 @Public() // no API key: the dashboard uses its own session cookie
@@ -96,6 +107,11 @@ export class KeysController {
 
   @Get('keys/:id')
   async show(@Param('id') id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const range = parseRange(req.query.range);
+    if (!range) {
+      const known = Object.keys(USAGE_RANGES).join(', ');
+      throw new BadRequestException(`That is not a range of the usage chart: use ${known}.`);
+    }
     const account = signedIn(req);
     const key = await visibleKey(this.keys, account, id);
     res.type('html').send(
@@ -103,7 +119,7 @@ export class KeysController {
         account,
         csrf: req.csrfToken!,
         key,
-        usage: await this.usage.usage(key.id),
+        usage: await this.usage.usage(key.id, range),
         now: new Date(),
       }),
     );

@@ -70,20 +70,33 @@ function createForm(csrf: string, values: { name?: string; expires?: string }, e
   </section>`;
 }
 
+/** The table's columns: its headers, and the labels of a row's cells when rows stack. */
+const columns = (admin: boolean) => [
+  'Name',
+  'Key',
+  ...(admin ? ['Owner'] : []),
+  'Created',
+  'Expires',
+  'Last used',
+  'Status',
+];
+
 function keyRows(keys: DashboardKey[], admin: boolean, now: Date) {
   return keys.map((key) => {
     const status = keyStatus(key, now);
+    const cells = [
+      html`<a href="/dashboard/keys/${key.id}">${key.name}</a>`,
+      html`<code>${key.displayPrefix}</code>`,
+      ...(admin ? [key.ownerEmail ?? html`<span class="muted">command line</span>`] : []),
+      when(key.createdAt, { now }),
+      when(key.expiresAt, { now, empty: 'Never' }),
+      when(key.lastUsedAt, { now, empty: 'Never' }),
+      html`${statusBadge(status)}${key.revokedAt && html`<br /><small>${when(key.revokedAt, { now })}</small>`}`,
+    ];
+    const labels = columns(admin);
     return html`<tr>
-      <td><a href="/dashboard/keys/${key.id}">${key.name}</a></td>
-      <td><code>${key.displayPrefix}</code></td>
-      ${admin && html`<td>${key.ownerEmail ?? html`<span class="muted">command line</span>`}</td>`}
-      <td class="wide">${when(key.createdAt, { now })}</td>
-      <td class="wide">${when(key.expiresAt, { now, empty: 'Never' })}</td>
-      <td>${when(key.lastUsedAt, { now, empty: 'Never' })}</td>
-      <td>
-        ${statusBadge(status)}${key.revokedAt && html`<br /><small>${when(key.revokedAt, { now })}</small>`}
-      </td>
-      <td>
+      ${cells.map((cell, i) => html`<td data-label="${labels[i]}">${cell}</td>`)}
+      <td class="actions-cell">
         <div class="actions">
           <a href="/dashboard/keys/${key.id}">Usage<span class="sr-only"> of ${key.name}</span></a>
           ${!key.revokedAt && html`<a class="danger-text" href="/dashboard/keys/${key.id}/revoke">Revoke<span class="sr-only"> ${key.name}</span></a>`}
@@ -132,16 +145,10 @@ export function keysPage(options: {
                 <code>Authorization: Bearer &lt;key&gt;</code>.
               </div>`
             : html`<div class="table-wrap">
-                <table>
+                <table class="stack">
                   <thead>
                     <tr>
-                      <th scope="col">Name</th>
-                      <th scope="col">Key</th>
-                      ${admin && html`<th scope="col">Owner</th>`}
-                      <th scope="col" class="wide">Created</th>
-                      <th scope="col" class="wide">Expires</th>
-                      <th scope="col">Last used</th>
-                      <th scope="col">Status</th>
+                      ${columns(admin).map((label) => html`<th scope="col">${label}</th>`)}
                       <th scope="col"><span class="sr-only">Actions</span></th>
                     </tr>
                   </thead>

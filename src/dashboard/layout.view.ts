@@ -45,6 +45,8 @@ export function page(options: PageOptions): string {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="referrer" content="no-referrer" />
         <title>${options.title} · Product Intelligence</title>
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="stylesheet" href="/dashboard/assets/app.css" />
         <script src="/dashboard/assets/app.js" defer></script>
       </head>
@@ -53,7 +55,8 @@ export function page(options: PageOptions): string {
         <header class="top">
           <div class="top-inner">
             <a class="brand" href="/dashboard"
-              ><span class="brand-mark" aria-hidden="true">PI</span>Product Intelligence</a
+              ><span class="brand-mark" aria-hidden="true">PI</span
+              ><span class="brand-name">Product Intelligence</span></a
             >
             ${nav}
           </div>

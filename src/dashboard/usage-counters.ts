@@ -3,7 +3,7 @@ import { UsageRepository, type Channel, type UsageCell } from './usage.repositor
 
 /** Gathered counts are added to PostgreSQL this often: never a write per request. */
 export const USAGE_FLUSH_MS = 5_000;
-/** Minutes older than this are deleted (the dashboard shows the last 24 hours). */
+/** Minutes older than this are deleted: the usage chart reaches back 7 days at most. */
 export const USAGE_RETENTION_MS = 7 * 86_400_000;
 const MINUTE_MS = 60_000;
 

@@ -40,14 +40,32 @@ export class UsageRepository {
         refused = key_usage_minutes.refused + EXCLUDED.refused`);
   }
 
-  async minutes(keyId: string, since: Date): Promise<UsageCell[]> {
-    const rows = await this.prisma.keyUsageMinute.findMany({
+  /** The first minute with counts of a key since a time, if any. */
+  async firstMinute(keyId: string, since: Date): Promise<number | undefined> {
+    const first = await this.prisma.keyUsageMinute.findFirst({
       where: { apiKeyId: keyId, minute: { gte: since } },
       orderBy: { minute: 'asc' },
+      select: { minute: true },
     });
+    return first?.minute.getTime();
+  }
+
+  /**
+   * A key's counts since a time, summed per channel into buckets of `bucketMs` aligned to
+   * the epoch: at most a few hundred rows, even for 7 days of minutes.
+   */
+  async buckets(keyId: string, since: Date, bucketMs: number): Promise<UsageCell[]> {
+    const rows = await this.prisma.$queryRaw<
+      { bucket: Date; channel: Channel; lookups: number; refused: number }[]
+    >(Prisma.sql`
+      SELECT date_bin(make_interval(secs => ${bucketMs / 1000}::float8), minute, to_timestamp(0)) AS bucket,
+             channel, sum(lookups)::float8 AS lookups, sum(refused)::float8 AS refused
+      FROM key_usage_minutes
+      WHERE api_key_id = ${keyId} AND minute >= ${since}
+      GROUP BY 1, 2`);
     return rows.map((r) => ({
-      keyId: r.apiKeyId,
-      minute: r.minute.getTime(),
+      keyId,
+      minute: r.bucket.getTime(),
       channel: r.channel,
       lookups: r.lookups,
       refused: r.refused,

@@ -4,7 +4,8 @@ import { html } from './html.js';
 import type { DashboardKey } from './key-access.js';
 import { keyStatus, statusBadge } from './keys.view.js';
 import { page } from './layout.view.js';
-import { usageChart, type UsageSeries } from './usage-chart.js';
+import { bucketTime, usageChart } from './usage-chart.js';
+import { USAGE_RANGES, type UsageRange, type UsageSeries } from './usage-window.js';
 
 export interface Budget {
   limit: number;
@@ -21,24 +22,43 @@ export interface KeyUsage {
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
-function hourly(series: UsageSeries) {
-  const rows = [];
-  for (let h = 0; h < 24; h++) {
-    const slice = (values: number[]) => sum(values.slice(h * 60, h * 60 + 60));
-    const http = slice(series.http);
-    const mcp = slice(series.mcp);
-    const refused = slice(series.refused);
-    if (http + mcp + refused === 0) continue;
-    rows.push(
+const MINUTE_MS = 60_000;
+/** "minute", "15 minutes", "hour", "2 hours": the chart's bucket size in words. */
+function bucketSize(ms: number): string {
+  const [n, unit] = ms < 3_600_000 ? [ms / MINUTE_MS, 'minute'] : [ms / 3_600_000, 'hour'];
+  return n === 1 ? unit : `${n} ${unit}s`;
+}
+
+/** The chart's buckets with calls, as a table: its values for screen readers and keyboards. */
+function bucketRows(series: UsageSeries) {
+  return series.http.flatMap((http, i) => {
+    const mcp = series.mcp[i]!;
+    const refused = series.refused[i]!;
+    if (http + mcp + refused === 0) return [];
+    const from = series.window.start + i * series.window.bucketMs;
+    return [
       html`<tr>
-        <td>${when(new Date(series.start + h * 3_600_000))}</td>
+        <td>${bucketTime(series.window, from)}</td>
         <td class="num">${count(http)}</td>
         <td class="num">${count(mcp)}</td>
         <td class="num">${count(refused)}</td>
       </tr>`,
-    );
-  }
-  return rows;
+    ];
+  });
+}
+
+/** Links, not a form: each range has its own address, and Tab reaches every one. */
+function rangeSwitch(keyId: string, current: UsageRange) {
+  return html`<nav class="ranges" aria-label="Time range">
+    ${Object.entries(USAGE_RANGES).map(
+      ([range, { label }]) =>
+        html`<a
+          href="/dashboard/keys/${keyId}?range=${range}"
+          ${range === current ? html`aria-current="page"` : ''}
+          >${label}</a
+        >`,
+    )}
+  </nav>`;
 }
 
 export function usagePage(options: {
@@ -50,13 +70,16 @@ export function usagePage(options: {
 }): string {
   const { key, usage, now } = options;
   const { series } = usage;
+  const { window } = series;
+  const range = USAGE_RANGES[window.range];
   const http = sum(series.http);
   const mcp = sum(series.mcp);
   const refused = sum(series.refused);
   const peak = Math.max(...series.http.map((v, i) => v + series.mcp[i]!));
+  const per = bucketSize(window.bucketMs);
   const status = keyStatus(key, now);
   const budget = usage.budget;
-  const rows = hourly(series);
+  const rows = bucketRows(series);
   return page({
     title: `Usage of ${key.name}`,
     account: options.account,
@@ -70,15 +93,15 @@ export function usagePage(options: {
       </p>
       <dl class="stats">
         <div class="stat">
-          <dt>HTTP lookups, 24 h</dt>
+          <dt>HTTP lookups, ${range.label}</dt>
           <dd>${count(http)}</dd>
         </div>
         <div class="stat">
-          <dt>MCP lookups, 24 h</dt>
+          <dt>MCP lookups, ${range.label}</dt>
           <dd>${count(mcp)}</dd>
         </div>
         <div class="stat">
-          <dt>Refused (429), 24 h</dt>
+          <dt>Refused (429), ${range.label}</dt>
           <dd>${count(refused)}</dd>
         </div>
         <div class="stat">
@@ -99,15 +122,25 @@ export function usagePage(options: {
           <dt>Purchase-link clicks</dt>
           <dd>
             ${count(usage.clicks.recent)}
-            <small>in 24 h, ${count(usage.clicks.total)} in all</small>
+            <small>in ${range.label}, ${count(usage.clicks.total)} in all</small>
           </dd>
         </div>
       </dl>
       <section class="card" aria-labelledby="chart-title">
-        <h2 id="chart-title">Lookups per minute, last 24 hours (UTC)</h2>
+        <div class="chart-head">
+          <h2 id="chart-title">Calls per ${per}, ${range.long} (UTC)</h2>
+          ${rangeSwitch(key.id, window.range)}
+        </div>
+        ${
+          window.zoomed &&
+          html`<p class="hint">
+            Zoomed to activity: from ${bucketTime(window, window.start)}, a little before the first
+            call in the ${range.long}.
+          </p>`
+        }
         <p class="sr-only" id="chart-desc">
           ${count(http)} HTTP lookups, ${count(mcp)} MCP lookups and ${count(refused)} refusals in
-          the last 24 hours; at most ${count(peak)} lookups in one minute.
+          the ${range.long}; at most ${count(peak)} lookups in ${per}.
         </p>
         <figure>
           ${usageChart(series, 'chart-title chart-desc')}
@@ -122,16 +155,16 @@ export function usagePage(options: {
         ${
           rows.length === 0
             ? html`<div class="empty">
-                <strong>No calls in the last 24 hours</strong>Calls with this key appear here within
+                <strong>No calls in the ${range.long}</strong>Calls with this key appear here within
                 a few seconds.
               </div>`
             : html`<details>
-                <summary>Hourly totals</summary>
+                <summary>Values per ${per}</summary>
                 <div class="table-wrap">
                   <table>
                     <thead>
                       <tr>
-                        <th scope="col">Hour from</th>
+                        <th scope="col">From (UTC)</th>
                         <th scope="col" class="num">HTTP</th>
                         <th scope="col" class="num">MCP</th>
                         <th scope="col" class="num">Refused</th>
