@@ -24,7 +24,6 @@ const body: ProductIntelligence = {
     score: 70,
     dimension: dimensionOf(name),
     basis: 'category_prior' as const,
-    source_count: 0,
   })),
   highlights: [{ title: 'Comfort', detail: '80/100 from 1 source (Example Lab 80).' }],
   considerations: [{ title: 'No current offer', detail: 'No retailer offer is listed.' }],

@@ -41,11 +41,6 @@ export const featureScoreSchema = z
           'the category prior); category_prior: no source rated it, so the score is the ' +
           "category's mean of this criterion and says nothing about the product itself",
       ),
-    source_count: z
-      .number()
-      .int()
-      .min(0)
-      .describe('How many sources rated this criterion; 0 exactly when basis is category_prior'),
   })
   .meta({ id: 'FeatureScore' });
 

@@ -172,11 +172,11 @@ describe('synthesize', () => {
       DIMENSIONS.flatMap((d) => TAXONOMY[d].map((c) => [c, d])),
     );
     const rated = body.feature_scores.filter((f) => f.basis === 'sources');
-    expect(rated.map((f) => [f.name, f.source_count])).toEqual([
-      ['output_quality', 2],
-      ['energy_efficiency', 1],
-      ['comfort', 2],
-      ['warranty', 1],
+    expect(rated.map((f) => f.name)).toEqual([
+      'output_quality',
+      'energy_efficiency',
+      'comfort',
+      'warranty',
     ]);
     // A criterion at the prior is told apart from a measured one of the same score.
     expect(body.feature_scores.find((f) => f.name === 'speed')).toEqual({
@@ -184,17 +184,21 @@ describe('synthesize', () => {
       score: 60,
       dimension: 'performance',
       basis: 'category_prior',
-      source_count: 0,
     });
   });
 
-  it('counts only the sources whose type is weighted', () => {
-    const labOnly = synthesize(input, {
+  it('takes a rating by a source type weighted 0 for no rating', () => {
+    const communityOnly = synthesize(input, {
       ...config,
-      sourceWeights: { ...config.sourceWeights, community: 0 },
+      sourceWeights: { ...config.sourceWeights, lab_test: 0, expert_review: 0 },
     });
-    const comfort = labOnly.feature_scores.find((f) => f.name === 'comfort');
-    expect(comfort).toMatchObject({ basis: 'sources', source_count: 1 });
+    const basis = (name: string) =>
+      communityOnly.feature_scores.find((f) => f.name === name)?.basis;
+    expect([basis('comfort'), basis('energy_efficiency'), basis('warranty')]).toEqual([
+      'sources',
+      'category_prior',
+      'category_prior',
+    ]);
   });
 
   it('puts weak criteria before notable facts among considerations', () => {
@@ -226,7 +230,6 @@ describe('synthesize', () => {
       CRITERIA.map((name, i) => ({ name, score: 50 + i })),
     );
     expect(bare.feature_scores.every((f) => f.basis === 'category_prior')).toBe(true);
-    expect(bare.feature_scores.every((f) => f.source_count === 0)).toBe(true);
     expect(bare.dimension_scores.map((d) => d.dimension)).toEqual(DIMENSIONS);
     // dimension means 51.5, 55.5, 59.5, 63.5, 67.5, 71.5, 75 → 444/7 = 63.43
     expect(bare.service_score).toBe(63.4);

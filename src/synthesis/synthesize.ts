@@ -59,13 +59,11 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
 
 /** A criterion's entry: its score, its dimension and what the score rests on. */
 function featureScore(dimension: Dimension, criterion: CriterionScore): FeatureScore {
-  const source_count = criterion.ratings.length;
   return {
     name: criterion.criterion,
     score: roundScore(criterion.score),
     dimension,
-    basis: source_count > 0 ? 'sources' : 'category_prior',
-    source_count,
+    basis: criterion.ratings.length > 0 ? 'sources' : 'category_prior',
   };
 }
 
