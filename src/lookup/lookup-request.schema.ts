@@ -5,27 +5,53 @@ import { issueFields } from '../common/zod-issues.js';
 // The requests of both lookups (service-spec §4 with decisions.md, Errors).
 
 export const MAX_NAME_LENGTH = 200;
+
+/**
+ * No control character: none of Unicode's Cc (C0 U+0000-U+001F, DEL, C1 U+0080-U+009F). The
+ * JSON Schemas of the OpenAPI document and the MCP tools carry it as their `pattern`, so it is
+ * written to mean the same in JavaScript (ECMA-262, `u` flag) and Python's `re`, which MCP
+ * clients validate with: `\p{Cc}` does not compile in Python, and Python's `$` also matches
+ * before a final newline, so the end is "no character follows" instead.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+export const NO_CONTROL_CHARACTERS = /^[^\x00-\x1F\x7F-\x9F]*(?![\s\S])/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 const productName = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be one string') })
   .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
-  .regex(/^\P{Cc}*$/u, 'must not contain control characters')
+  .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters')
   // A lone surrogate ("\ud800" in JSON) is no character of any text.
   .refine((name) => !LONE_SURROGATE.test(name), 'must be valid Unicode text')
   .refine((name) => name.trim() !== '', 'must not be blank');
 
+/** What each argument means, for people reading the OpenAPI document and models calling tools. */
+const PRODUCT_NAME =
+  'A product name as free text, with or without the brand, in any case, spacing and ' +
+  `punctuation ("sony wh1000xm5"); not blank, at most ${MAX_NAME_LENGTH} characters, no control ` +
+  'characters.';
+
 export const singleLookupQuery = z.object({
-  product_name: productName,
-  detail: z.enum(['full', 'compact'], { error: 'must be "full" or "compact"' }).default('full'),
+  product_name: productName.describe(PRODUCT_NAME),
+  detail: z
+    .enum(['full', 'compact'], { error: 'must be "full" or "compact"' })
+    .default('full')
+    .describe(
+      '"full" (the default) or "compact": compact omits the long-form summaries (the top-level ' +
+        'summary and each dimension and source summary) and keeps everything else.',
+    ),
 });
 
 export const batchLookupBody = z.strictObject(
   {
     product_names: z
-      .array(productName, { error: 'must be an array of 1 to 5 names' })
+      .array(productName.describe(PRODUCT_NAME), { error: 'must be an array of 1 to 5 names' })
       .min(1, 'must hold at least 1 name')
-      .max(5, 'must hold at most 5 names'),
+      .max(5, 'must hold at most 5 names')
+      .describe(
+        '1 to 5 product names, each as product_name of the single lookup; one result per name, ' +
+          'in this order. A batch has no detail: its answers are full.',
+      ),
   },
   { error: 'must be a JSON object with product_names' },
 );

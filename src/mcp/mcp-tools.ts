@@ -48,7 +48,9 @@ export const TOOLS: Tool[] = [
       'with prices. Use it when a user asks how good a specific product is, how it compares on ' +
       'a criterion, or where to buy it. If no catalog product matches confidently the result ' +
       'has found: false and suggests close names (other_matches): never assume a suggestion is ' +
-      'the product asked about. detail "compact" drops the long summaries. Costs 1 lookup of ' +
+      'the product asked about. A found result carries the catalog id and category, and each ' +
+      'criterion its basis: "category_prior" means no source rated it, so its score says ' +
+      'nothing about this product. detail "compact" drops the long summaries. Costs 1 lookup of ' +
       "the API key's rate budget.",
     inputSchema: objectSchema(singleLookupQuery, 'input'),
     outputSchema: objectSchema(lookupResultSchema, 'output'),

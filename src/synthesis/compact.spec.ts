@@ -4,17 +4,27 @@ import {
   productIntelligenceSchema,
   type ProductIntelligence,
 } from './product-intelligence.schema.js';
-import { CRITERIA, DIMENSIONS } from './taxonomy.js';
+import { CRITERIA, DIMENSIONS, TAXONOMY, type Criterion } from './taxonomy.js';
+
+const dimensionOf = (criterion: Criterion) =>
+  DIMENSIONS.find((d) => (TAXONOMY[d] as readonly Criterion[]).includes(criterion))!;
 
 const body: ProductIntelligence = {
   found: true,
+  id: 'acme-soundwave-3',
   product_name: 'Acme Soundwave 3',
   brand: 'Acme',
+  category: 'headphones',
   headline: 'Acme Soundwave 3: good overall (70/100), strongest in build.',
   summary: 'Long form.',
   service_score: 70,
   dimension_scores: DIMENSIONS.map((dimension) => ({ dimension, score: 70, summary: 'Why.' })),
-  feature_scores: CRITERIA.map((name) => ({ name, score: 70 })),
+  feature_scores: CRITERIA.map((name) => ({
+    name,
+    score: 70,
+    dimension: dimensionOf(name),
+    basis: 'category_prior' as const,
+  })),
   highlights: [{ title: 'Comfort', detail: '80/100 from 1 source (Example Lab 80).' }],
   considerations: [{ title: 'No current offer', detail: 'No retailer offer is listed.' }],
   source_consensus: [
@@ -46,6 +56,11 @@ describe('toCompact', () => {
     expect(body.summary).toBe('Long form.');
     expect(body.dimension_scores[0]?.summary).toBe('Why.');
     expect(body.source_consensus[0]?.summary).toBe('Good.');
+  });
+
+  it("keeps what keys an answer: the id, the category and each criterion's basis", () => {
+    expect(compact).toMatchObject({ id: body.id, category: body.category });
+    expect(compact.feature_scores).toStrictEqual(body.feature_scores);
   });
 
   it('still satisfies the contract', () => {

@@ -15,16 +15,33 @@ export const matchSchema = z.object({ name: z.string(), match_score: unitScore }
   description: 'A suggested catalog product and how well it matches the name asked for.',
 });
 
+const dimension = z.enum(DIMENSIONS as [Dimension, ...Dimension[]]);
+
 export const dimensionScoreSchema = z
   .object({
-    dimension: z.enum(DIMENSIONS as [Dimension, ...Dimension[]]),
+    dimension,
     score,
     summary: z.string().optional().describe('Omitted when detail=compact.'),
   })
   .meta({ id: 'DimensionScore' });
 
+/** What a criterion's score rests on: the sources that rated it, or the category prior alone. */
+export const SCORE_BASES = ['sources', 'category_prior'] as const;
+export type ScoreBasis = (typeof SCORE_BASES)[number];
+
 export const featureScoreSchema = z
-  .object({ name: z.enum(CRITERIA as [Criterion, ...Criterion[]]), score })
+  .object({
+    name: z.enum(CRITERIA as [Criterion, ...Criterion[]]),
+    score,
+    dimension: dimension.describe('The dimension this criterion belongs to'),
+    basis: z
+      .enum(SCORE_BASES)
+      .describe(
+        'sources: at least one source rated this criterion (their weighted mean, shrunk toward ' +
+          'the category prior); category_prior: no source rated it, so the score is the ' +
+          "category's mean of this criterion and says nothing about the product itself",
+      ),
+  })
   .meta({ id: 'FeatureScore' });
 
 export const titleDetailSchema = z
@@ -66,8 +83,18 @@ export const resolutionSchema = z
 export const productIntelligenceSchema = z
   .object({
     found: z.literal(true),
+    id: z
+      .string()
+      .min(1)
+      .describe(
+        "The product's stable catalog id (the id of its catalog line): the key to cache, " +
+          'store or link an answer by, whatever name was asked',
+      ),
     product_name: z.string(),
     brand: z.string(),
+    category: z
+      .string()
+      .describe("The product's catalog category; criterion priors are this category's means"),
     headline: z.string(),
     summary: z
       .string()
@@ -122,6 +149,7 @@ export const batchResponseSchema = z
 export type ProductIntelligence = z.infer<typeof productIntelligenceSchema>;
 export type LimitedCoverage = z.infer<typeof limitedCoverageSchema>;
 export type LookupResult = z.infer<typeof lookupResultSchema>;
+export type FeatureScore = z.infer<typeof featureScoreSchema>;
 export type Match = z.infer<typeof matchSchema>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Resolution = z.infer<typeof resolutionSchema>;

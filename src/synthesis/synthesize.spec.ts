@@ -6,7 +6,7 @@ import { productIntelligenceSchema } from './product-intelligence.schema.js';
 import { SynthesisService } from './synthesis.service.js';
 import type { CriterionPriors, SynthesisInput } from './synthesis.types.js';
 import { synthesize } from './synthesize.js';
-import { CRITERIA, DIMENSIONS } from './taxonomy.js';
+import { CRITERIA, DIMENSIONS, TAXONOMY } from './taxonomy.js';
 
 const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
 const priors = Object.fromEntries(CRITERIA.map((c) => [c, 60])) as CriterionPriors;
@@ -66,14 +66,39 @@ const input: SynthesisInput = {
   buyUrl: (offer) => `https://api.example/r/${offer.offerId}`,
 };
 
+/** The keys of service-spec §2.1, in its order: clients read these, so they never move. */
+const SPEC_ORDER = [
+  'found',
+  'product_name',
+  'brand',
+  'headline',
+  'summary',
+  'service_score',
+  'dimension_scores',
+  'feature_scores',
+  'highlights',
+  'considerations',
+  'source_consensus',
+  'offers',
+  'starting_price_usd',
+  'source_count',
+  'resolution',
+  'as_of',
+];
+/** What issue 24 added so that integrators can key answers. */
+const ADDED = ['id', 'category'];
+
 describe('synthesize', () => {
   const body = synthesize(input, config);
 
-  it('writes every field in the order of the ProductIntelligence table', () => {
+  it('writes every field of the ProductIntelligence table in its order, and the additions', () => {
+    expect(Object.keys(body).filter((key) => !ADDED.includes(key))).toEqual(SPEC_ORDER);
     expect(Object.keys(body)).toEqual([
       'found',
+      'id',
       'product_name',
       'brand',
+      'category',
       'headline',
       'summary',
       'service_score',
@@ -141,6 +166,41 @@ describe('synthesize', () => {
     expect(body.as_of).toBe('2026-11-05T00:00:00.000Z');
   });
 
+  it('names the catalog product, and says what each criterion rests on', () => {
+    expect(body).toMatchObject({ id: 'acme-soundwave-3', category: 'headphones' });
+    expect(body.feature_scores.map((f) => [f.name, f.dimension])).toEqual(
+      DIMENSIONS.flatMap((d) => TAXONOMY[d].map((c) => [c, d])),
+    );
+    const rated = body.feature_scores.filter((f) => f.basis === 'sources');
+    expect(rated.map((f) => f.name)).toEqual([
+      'output_quality',
+      'energy_efficiency',
+      'comfort',
+      'warranty',
+    ]);
+    // A criterion at the prior is told apart from a measured one of the same score.
+    expect(body.feature_scores.find((f) => f.name === 'speed')).toEqual({
+      name: 'speed',
+      score: 60,
+      dimension: 'performance',
+      basis: 'category_prior',
+    });
+  });
+
+  it('takes a rating by a source type weighted 0 for no rating', () => {
+    const communityOnly = synthesize(input, {
+      ...config,
+      sourceWeights: { ...config.sourceWeights, lab_test: 0, expert_review: 0 },
+    });
+    const basis = (name: string) =>
+      communityOnly.feature_scores.find((f) => f.name === name)?.basis;
+    expect([basis('comfort'), basis('energy_efficiency'), basis('warranty')]).toEqual([
+      'sources',
+      'category_prior',
+      'category_prior',
+    ]);
+  });
+
   it('puts weak criteria before notable facts among considerations', () => {
     expect(body.highlights.map((h) => h.title)).toEqual(['Output quality', 'Energy efficiency']);
     expect(body.considerations.map((c) => c.title)).toEqual(['Warranty', 'Sources disagree']);
@@ -166,7 +226,10 @@ describe('synthesize', () => {
       { ...input, priors: distinct, product: { ...input.product, reviews: [], offers: [] } },
       config,
     );
-    expect(bare.feature_scores).toEqual(CRITERIA.map((name, i) => ({ name, score: 50 + i })));
+    expect(bare.feature_scores.map(({ name, score }) => ({ name, score }))).toEqual(
+      CRITERIA.map((name, i) => ({ name, score: 50 + i })),
+    );
+    expect(bare.feature_scores.every((f) => f.basis === 'category_prior')).toBe(true);
     expect(bare.dimension_scores.map((d) => d.dimension)).toEqual(DIMENSIONS);
     // dimension means 51.5, 55.5, 59.5, 63.5, 67.5, 71.5, 75 → 444/7 = 63.43
     expect(bare.service_score).toBe(63.4);

@@ -1,21 +1,26 @@
 import type { SynthesisConfig } from '../config/app-config.js';
-import { scoreProduct } from './criterion-scores.js';
+import { scoreProduct, type CriterionScore } from './criterion-scores.js';
 import { dimensionSummary } from './dimension-summary.js';
 import { highlights, weakCriteria } from './highlights.js';
 import { notableFacts } from './notable-facts.js';
 import { startingPrice, toOffers } from './offers.js';
-import type { ProductIntelligence, Resolution } from './product-intelligence.schema.js';
+import type {
+  FeatureScore,
+  ProductIntelligence,
+  Resolution,
+} from './product-intelligence.schema.js';
 import { headline, summary } from './prose.js';
 import { roundScore, roundUnit } from './rounding.js';
 import { toSourceConsensus } from './source-consensus.js';
 import type { SynthesisInput } from './synthesis.types.js';
+import type { Dimension } from './taxonomy.js';
 
 /** The resolution contract lists at most 5 other matches (decisions.md, Resolution). */
 const MAX_OTHER_MATCHES = 5;
 
 /**
  * One catalog product to its full ProductIntelligence body, keys in the order of the spec's
- * table. Pure and deterministic: the same input always gives a deep-equal body, which is what
+ * table, with the catalog id and category beside the name and brand (issue 24's additions). Pure and deterministic: the same input always gives a deep-equal body, which is what
  * makes answers cacheable per catalog publication (decisions.md, as_of).
  */
 export function synthesize(input: SynthesisInput, config: SynthesisConfig): ProductIntelligence {
@@ -23,8 +28,10 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
   const scores = scoreProduct(product.reviews, priors, config);
   return {
     found: true,
+    id: product.id,
     product_name: product.name,
     brand: product.brand,
+    category: product.category,
     headline: headline(product, scores),
     summary: summary(product, scores),
     service_score: roundScore(scores.overall),
@@ -34,7 +41,7 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
       summary: dimensionSummary(d),
     })),
     feature_scores: scores.dimensions.flatMap((d) =>
-      d.criteria.map((c) => ({ name: c.criterion, score: roundScore(c.score) })),
+      d.criteria.map((c) => featureScore(d.dimension, c)),
     ),
     highlights: highlights(scores),
     considerations: [
@@ -47,6 +54,16 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
     source_count: product.reviews.length,
     resolution: resolutionOf(resolution),
     as_of: publishedAt.toISOString(),
+  };
+}
+
+/** A criterion's entry: its score, its dimension and what the score rests on. */
+function featureScore(dimension: Dimension, criterion: CriterionScore): FeatureScore {
+  return {
+    name: criterion.criterion,
+    score: roundScore(criterion.score),
+    dimension,
+    basis: criterion.ratings.length > 0 ? 'sources' : 'category_prior',
   };
 }
 

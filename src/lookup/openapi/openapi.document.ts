@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import type { QuotaPolicy } from '../../config/app-config.js';
 import { MAX_BODY_BYTES } from '../../common/json-body.middleware.js';
-import { batchLookupBody, MAX_NAME_LENGTH } from '../lookup-request.schema.js';
+import {
+  batchLookupBody,
+  MAX_NAME_LENGTH,
+  NO_CONTROL_CHARACTERS,
+} from '../lookup-request.schema.js';
 import '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
@@ -134,7 +138,12 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
               required: true,
               description:
                 'Free text: a product name, with or without brand, in any case and punctuation.',
-              schema: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
+              schema: {
+                type: 'string',
+                minLength: 1,
+                maxLength: MAX_NAME_LENGTH,
+                pattern: NO_CONTROL_CHARACTERS.source,
+              },
               example: 'Sony WH-1000XM5',
             },
             {
