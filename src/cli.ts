@@ -49,7 +49,7 @@ program
 program
   .command('catalog:import')
   .description('validate a JSON Lines catalog file, then import and publish it')
-  .argument('<file>', 'the catalog file (docs/catalog-format.md)')
+  .argument('<file>', 'the catalog file, JSON Lines (docs/operations.md)')
   .option('--replace', 'replace the published catalog instead of merging into it')
   .option('--force', 'with --replace: even when the new catalog is much smaller')
   .option('--published-at <iso>', 'the publication date-time (ISO 8601); default: now')

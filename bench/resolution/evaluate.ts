@@ -1,7 +1,7 @@
 // Scoring a name resolver against labelled queries. Pure: no database, no Nest, no resolver
 // import (outcomes are matched structurally), so the bench script and the e2e test share it.
 //
-// Precision first (decisions.md, Resolution): the headline number is the wrong-product rate,
+// Precision first (docs/decisions.md, Resolution): the headline number is the wrong-product rate,
 // any `found: true` whose id is not the label, including a found answer to a query that
 // should have been refused. Recall and correct refusals come next.
 

@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import { isUtf8 } from 'node:buffer';
 import { ProblemException } from './problem.js';
 
-/** Bodies above this are refused with 413 (decisions.md, Errors). */
+/** Bodies above this are refused with 413 (docs/decisions.md, Errors). */
 export const MAX_BODY_BYTES = 16 * 1024;
 
 // Any JSON value is read (not strict): a body that is JSON of the wrong shape, such as null or
@@ -20,7 +20,7 @@ const parseJson = express.json({
 
 declare module 'express-serve-static-core' {
   interface Request {
-    /** Why the body could not be read, answered after authentication (decisions.md: 401 first). */
+    /** Why the body could not be read, answered after authentication (docs/decisions.md: 401 first). */
     bodyProblem?: ProblemException;
   }
 }

@@ -1,6 +1,6 @@
 import { HttpException } from '@nestjs/common';
 
-// RFC 9457 problem details: the one error shape of the service (decisions.md, Errors).
+// RFC 9457 problem details: the one error shape of the service (docs/decisions.md, Errors).
 
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://product-intelligence.dev/problems/';

@@ -73,7 +73,7 @@ export const envSchema = z
     TRUST_PROXY: optional(
       z.string().transform((value) => (/^\d+$/.test(value) ? Number(value) : value)),
     ),
-    /** Lookups per key in any rolling window (decisions.md, Rate limits); at least a batch. */
+    /** Lookups per key in any rolling window (docs/decisions.md, Rate limits); at least a batch. */
     QUOTA_LIMIT: optional(z.coerce.number().int().min(5).max(1_000_000)).default(120),
     /** Length of the rolling window, in seconds. */
     QUOTA_WINDOW_SECONDS: optional(z.coerce.number().int().min(1).max(86_400)).default(60),
@@ -83,7 +83,7 @@ export const envSchema = z
     REDIS_PASSWORD: optional(z.string()),
     /** Memory for cached answers, in MiB (0 turns the cache off). */
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
-    /** Weights of source types in criterion scores (decisions.md, Synthesis). */
+    /** Weights of source types in criterion scores (docs/decisions.md, Synthesis). */
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
     /** How many ratings' worth of weight the category prior carries. */
     SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { invalidRequest, type FieldError } from '../common/problem.js';
 import { issueFields } from '../common/zod-issues.js';
 
-// The requests of both lookups (service-spec §4 with decisions.md, Errors).
+// The requests of both lookups (docs/api.md and docs/decisions.md, Errors).
 
 export const MAX_NAME_LENGTH = 200;
 

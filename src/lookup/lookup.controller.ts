@@ -12,7 +12,7 @@ import {
 } from './lookup-request.schema.js';
 import { LookupService } from './lookup.service.js';
 
-/** A single lookup costs 1; a batch of N names costs N (decisions.md, Rate limits). */
+/** A single lookup costs 1; a batch of N names costs N (docs/decisions.md, Rate limits). */
 const single = (req: Request) => {
   assertUtf8Query(req.originalUrl);
   return { request: parseSingleLookup(req.query), cost: 1 };

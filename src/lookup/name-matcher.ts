@@ -4,7 +4,7 @@ import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { typoAllowance, wordDistance } from './word-distance.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1.
-// Hard rules first (decisions.md: a wrong product is never presented): every number,
+// Hard rules first (docs/decisions.md: a wrong product is never presented): every number,
 // model code and variant word of the query must be in the candidate, and the candidate's
 // variant words must all be in the query. Then soft penalties from 1: words of the query
 // the candidate lacks (typos forgiven), and what the candidate says that the query does

@@ -64,7 +64,7 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
-/** Resolves a free-text name to a catalog product, or refuses (decisions.md, Resolution). */
+/** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
   private readonly brands = new LRUCache<string, BrandForm>({

@@ -16,7 +16,7 @@ export interface Token {
   attached?: boolean;
 }
 
-/** Words that name a different model of the same line (decisions.md: base versus Pro). */
+/** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
   'pro',
   'max',

@@ -1,5 +1,5 @@
 // When is the best candidate the product the query names? Only when it is confident on
-// its own and clearly ahead of the runner-up (decisions.md, Resolution); otherwise the
+// its own and clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the
 // answer is `found: false` with the close candidates suggested.
 
 /** The least score of a product presented as found. */

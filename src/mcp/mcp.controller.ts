@@ -45,7 +45,7 @@ export class McpController {
 
   /**
    * Stateless: no SSE stream to open (GET) and no session to end (DELETE). 405, before any
-   * key check, tells clients to fall back to plain POST (decisions.md, MCP).
+   * key check, tells clients to fall back to plain POST (docs/decisions.md, MCP).
    */
   @Public()
   @All()

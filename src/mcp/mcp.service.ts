@@ -43,7 +43,7 @@ const problemResult = (problem: ProblemException, instance: string): CallToolRes
  *
  * The tool handlers sit on the SDK's low-level request handlers rather than registerTool,
  * because registerTool validates arguments itself and would answer bad arguments with its
- * own message instead of the HTTP API's problem body (decisions.md, MCP).
+ * own message instead of the HTTP API's problem body (docs/decisions.md, MCP).
  */
 @Injectable()
 export class McpService {

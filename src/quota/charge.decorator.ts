@@ -15,7 +15,7 @@ declare module 'express-serve-static-core' {
 
 /**
  * Marks a route as charged against the key's budget. The pricer runs in the QuotaGuard, so a
- * request is validated (400, 413, 415) before it is charged (429), as decisions.md orders.
+ * request is validated (400, 413, 415) before it is charged (429), as docs/decisions.md orders.
  */
 export const Charge = (pricer: Pricer) => SetMetadata(CHARGE, pricer);
 

@@ -1,7 +1,7 @@
 import type { ProductIntelligence } from './product-intelligence.schema.js';
 
 // detail=compact drops exactly the long-form summaries (top-level, per dimension, per source)
-// and changes nothing else (decisions.md, Guaranteed fields).
+// and changes nothing else (docs/decisions.md, Guaranteed fields).
 
 /** A copy without `summary`; the remaining keys keep their order. */
 function withoutSummary<T extends { summary?: string }>(value: T): T {

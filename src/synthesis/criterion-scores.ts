@@ -9,7 +9,7 @@ import {
   type SourceType,
 } from './taxonomy.js';
 
-// The numbers behind every score (decisions.md, Synthesis), all at full precision: rounding
+// The numbers behind every score (docs/decisions.md, Synthesis), all at full precision: rounding
 // happens once, when the body is written.
 
 /** One source's rating of one criterion. */

@@ -3,7 +3,7 @@ import { allCriteria, type CriterionScore, type ProductScores } from './criterio
 import { roundScore } from './rounding.js';
 import { agreement, count, criterionTitle, score } from './wording.js';
 
-// Highlights and the criterion half of considerations (decisions.md, Synthesis).
+// Highlights and the criterion half of considerations (docs/decisions.md, Synthesis).
 //
 // Thresholds and order use the score as printed, so the rule matches what a client reads:
 // - a highlight needs >= 70, well inside the "good" band of prose.ts (65+), so a mediocre

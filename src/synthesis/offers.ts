@@ -2,7 +2,7 @@ import type { Offer } from './product-intelligence.schema.js';
 import { compareText } from './source-order.js';
 import type { OfferRecord } from './synthesis.types.js';
 
-// Offers lowest price first (decisions.md, Synthesis). Equal prices fall back to retailer name
+// Offers lowest price first (docs/decisions.md, Synthesis). Equal prices fall back to retailer name
 // and then offer id, so the order never depends on the order the database returned them in.
 
 const compareOffers = (a: OfferRecord, b: OfferRecord): number =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CRITERIA, DIMENSIONS, SOURCE_TYPES, type Criterion, type Dimension } from './taxonomy.js';
 
-// The response bodies of both lookups (service-spec §2 with decisions.md), as zod schemas:
+// The response bodies of both lookups (docs/api.md and docs/decisions.md), as zod schemas:
 // the one source of the OpenAPI document's schemas and of the tests that check answers.
 
 /** 0..100, rounded to one decimal. */

@@ -13,7 +13,7 @@ import {
   usd,
 } from './wording.js';
 
-// headline and summary (decisions.md, Synthesis): composed from the data only, deterministically.
+// headline and summary (docs/decisions.md, Synthesis): composed from the data only, deterministically.
 // Every clause states a number or a name from the input; nothing is said about a dimension no
 // source rated, and no verdict word is given when no criterion was rated at all.
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
 
-// Tracked purchase links (decisions.md, Purchase links): /v1/r/<offer>.<key>.<signature>,
+// Tracked purchase links (docs/decisions.md, Purchase links): /v1/r/<offer>.<key>.<signature>,
 // an HMAC of the offer and the key whose lookup produced the link, so a link cannot be
 // forged, altered or guessed. Deterministic: the same answer always carries the same link.
 

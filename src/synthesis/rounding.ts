@@ -1,4 +1,4 @@
-// Scores are computed at full precision and rounded only here, at output (decisions.md,
+// Scores are computed at full precision and rounded only here, at output (docs/decisions.md,
 // "Scales and types"). Clamping keeps a stray out-of-range catalog value from breaking the
 // response contract.
 

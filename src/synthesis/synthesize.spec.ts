@@ -66,7 +66,7 @@ const input: SynthesisInput = {
   buyUrl: (offer) => `https://api.example/r/${offer.offerId}`,
 };
 
-/** The keys of service-spec §2.1, in its order: clients read these, so they never move. */
+/** The keys of the answer the specification lists (docs/api.md), in its order: clients read these, so they never move. */
 const SPEC_ORDER = [
   'found',
   'product_name',

@@ -15,13 +15,13 @@ import { toSourceConsensus } from './source-consensus.js';
 import type { SynthesisInput } from './synthesis.types.js';
 import type { Dimension } from './taxonomy.js';
 
-/** The resolution contract lists at most 5 other matches (decisions.md, Resolution). */
+/** The resolution contract lists at most 5 other matches (docs/decisions.md, Resolution). */
 const MAX_OTHER_MATCHES = 5;
 
 /**
  * One catalog product to its full ProductIntelligence body, keys in the order of the spec's
  * table, with the catalog id and category beside the name and brand (issue 24's additions). Pure and deterministic: the same input always gives a deep-equal body, which is what
- * makes answers cacheable per catalog publication (decisions.md, as_of).
+ * makes answers cacheable per catalog publication (docs/decisions.md, as_of).
  */
 export function synthesize(input: SynthesisInput, config: SynthesisConfig): ProductIntelligence {
   const { product, priors, publishedAt, resolution, buyUrl } = input;

@@ -1,4 +1,4 @@
-/** The 7 dimensions and their 27 criteria, in contract order (decisions.md, Taxonomy). */
+/** The 7 dimensions and their 27 criteria, in contract order (docs/decisions.md, Taxonomy). */
 export const TAXONOMY = {
   performance: ['core_performance', 'speed', 'output_quality', 'energy_efficiency'],
   build: ['build_quality', 'materials', 'comfort', 'portability'],
