@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuotaPolicy } from '../../config/app-config.js';
+import { PACKAGE_VERSION } from '../../config/package-version.js';
 import { MAX_BODY_BYTES } from '../../common/json-body.middleware.js';
 import { batchLookupBody, MAX_NAME_LENGTH } from '../lookup-request.schema.js';
 import '../../synthesis/product-intelligence.schema.js';
@@ -117,7 +118,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
     openapi: '3.1.0',
     info: {
       title: 'Product Intelligence API',
-      version: '1.0.0',
+      version: PACKAGE_VERSION,
       description: description(policy),
     },
     servers: [{ url: serverUrl }],
