@@ -153,5 +153,22 @@ describe('OpenAPI document', () => {
     expect(res.text).toContain('Product Intelligence API');
     expect(res.text).toContain('/v1/product-intelligence/batch');
     expect(res.text).toContain('starting_price_usd');
+    // Server-rendered, with nothing to fetch or run: no script may load, only its own style.
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-/,
+    );
+    expect(res.text).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref="(?!#|\/v1\/)/);
+  });
+
+  it('carries copy-paste samples as x-codeSamples for OpenAPI tools', () => {
+    const paths = document.paths as Record<string, Record<string, Json>>;
+    for (const operation of [
+      paths['/v1/product-intelligence']!.get!,
+      paths['/v1/product-intelligence/batch']!.post!,
+    ]) {
+      const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
+      expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript', 'Python']);
+      expect(samples[0]!.source).toContain('-H "Authorization: Bearer $PI_API_KEY"');
+    }
   });
 });

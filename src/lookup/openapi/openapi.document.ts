@@ -6,9 +6,14 @@ import { batchLookupBody, MAX_NAME_LENGTH } from '../lookup-request.schema.js';
 import '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
+import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
 
 // The OpenAPI 3.1 document of the service, generated from the same zod schemas that shape
 // the answers and validate the requests.
+
+/** The names the examples and the code samples look up. */
+const EXAMPLE_NAME = 'Sony WH-1000XM5';
+const EXAMPLE_BATCH = ['Sony WH-1000XM5', 'iPhone 15 Pro'];
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const COMPONENTS = [
@@ -128,6 +133,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
         get: {
           operationId: 'getProductIntelligence',
           summary: 'Look up one product by name',
+          'x-codeSamples': singleLookupSamples(serverUrl, EXAMPLE_NAME),
           parameters: [
             {
               name: 'product_name',
@@ -136,7 +142,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
               description:
                 'Free text: a product name, with or without brand, in any case and punctuation.',
               schema: { type: 'string', minLength: 1, maxLength: MAX_NAME_LENGTH },
-              example: 'Sony WH-1000XM5',
+              example: EXAMPLE_NAME,
             },
             {
               name: 'detail',
@@ -175,12 +181,13 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
         post: {
           operationId: 'getProductIntelligenceBatch',
           summary: 'Look up 1 to 5 products by name',
+          'x-codeSamples': batchLookupSamples(serverUrl, EXAMPLE_BATCH),
           requestBody: {
             required: true,
             content: {
               'application/json': {
                 schema: ref('BatchLookupRequest'),
-                example: { product_names: ['Sony WH-1000XM5', 'iPhone 15 Pro'] },
+                example: { product_names: EXAMPLE_BATCH },
               },
             },
           },
