@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { FirstKeyIssuer } from './auth/first-key.issuer.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { DemoCatalogSeeder } from './catalog/demo-catalog.seeder.js';
+import { compressAnswers } from './common/compression.middleware.js';
 import { JsonBodyMiddleware } from './common/json-body.middleware.js';
 import { HttpTimeouts } from './common/http-timeouts.js';
 import { TrustProxy } from './common/trust-proxy.js';
@@ -40,6 +41,7 @@ import { McpModule } from './mcp/mcp.module.js';
 })
 export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(compressAnswers).forRoutes('*path');
     consumer
       .apply(RequestLogMiddleware, securityHeaders, urlLengthLimit, JsonBodyMiddleware)
       .forRoutes('*path');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { PACKAGE_VERSION } from '../src/config/package-version.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -55,7 +56,10 @@ describe(McpController.name, () => {
 
   it('states its name and version, and lists both tools with input and output schemas', async () => {
     const client = await connect(await bearer(app));
-    expect(client.getServerVersion()).toEqual({ name: 'product-intelligence', version: '0.1.0' });
+    expect(client.getServerVersion()).toEqual({
+      name: 'product-intelligence',
+      version: PACKAGE_VERSION,
+    });
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual([
       'get_product_intelligence',

@@ -2,8 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { projectRoot } from '../src/config/project-root.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -40,8 +43,11 @@ describe('OpenAPI document', () => {
     await db?.drop();
   });
 
-  it('is OpenAPI 3.1 of interface version 1.0.0 with both operations and their statuses', () => {
-    expect(document).toMatchObject({ openapi: '3.1.0', info: { version: '1.0.0' } });
+  it("is OpenAPI 3.1 of package.json's version with both operations and their statuses", () => {
+    const { version } = JSON.parse(
+      readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'),
+    ) as { version: string };
+    expect(document).toMatchObject({ openapi: '3.1.0', info: { version } });
     const paths = document.paths as Record<string, Record<string, { responses: Json }>>;
     expect(Object.keys(paths['/v1/product-intelligence']!.get!.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '429', '503']),
@@ -147,5 +153,22 @@ describe('OpenAPI document', () => {
     expect(res.text).toContain('Product Intelligence API');
     expect(res.text).toContain('/v1/product-intelligence/batch');
     expect(res.text).toContain('starting_price_usd');
+    // Server-rendered, with nothing to fetch or run: no script may load, only its own style.
+    expect(res.headers['content-security-policy']).toMatch(
+      /^default-src 'none'; style-src 'sha256-/,
+    );
+    expect(res.text).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref="(?!#|\/v1\/)/);
+  });
+
+  it('carries copy-paste samples as x-codeSamples for OpenAPI tools', () => {
+    const paths = document.paths as Record<string, Record<string, Json>>;
+    for (const operation of [
+      paths['/v1/product-intelligence']!.get!,
+      paths['/v1/product-intelligence/batch']!.post!,
+    ]) {
+      const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
+      expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript', 'Python']);
+      expect(samples[0]!.source).toContain('-H "Authorization: Bearer $PI_API_KEY"');
+    }
   });
 });

@@ -7,9 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { projectRoot } from '../config/project-root.js';
+import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
@@ -20,14 +18,7 @@ import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
 
 /** The server's name and version as MCP clients see them: the package's own. */
-export const SERVER_INFO = {
-  name: 'product-intelligence',
-  version: (
-    JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as {
-      version: string;
-    }
-  ).version,
-};
+export const SERVER_INFO = { name: 'product-intelligence', version: PACKAGE_VERSION };
 
 /** A refused call: the HTTP problem body, naming the request as the HTTP API's do. */
 const problemResult = (problem: ProblemException, instance: string): CallToolResult => ({

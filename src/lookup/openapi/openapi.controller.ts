@@ -2,7 +2,7 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { Public } from '../../auth/public.decorator.js';
 import { AppConfig } from '../../config/app-config.js';
 import { openApiDocument } from './openapi.document.js';
-import { referencePage } from './reference-page.js';
+import { REFERENCE_CSP, referencePage } from './reference-page.js';
 
 @Public()
 @Controller('v1')
@@ -22,7 +22,7 @@ export class OpenApiController {
 
   @Get('reference')
   @Header('Content-Type', 'text/html; charset=utf-8')
-  @Header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+  @Header('Content-Security-Policy', REFERENCE_CSP)
   reference(): string {
     return this.page;
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { QuotaPolicy } from '../../config/app-config.js';
+import { PACKAGE_VERSION } from '../../config/package-version.js';
 import { MAX_BODY_BYTES } from '../../common/json-body.middleware.js';
 import {
   batchLookupBody,
@@ -9,9 +10,14 @@ import {
 import '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
+import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
 
 // The OpenAPI 3.1 document of the service, generated from the same zod schemas that shape
 // the answers and validate the requests.
+
+/** The names the examples and the code samples look up. */
+const EXAMPLE_NAME = 'Sony WH-1000XM5';
+const EXAMPLE_BATCH = ['Sony WH-1000XM5', 'iPhone 15 Pro'];
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const COMPONENTS = [
@@ -121,7 +127,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
     openapi: '3.1.0',
     info: {
       title: 'Product Intelligence API',
-      version: '1.0.0',
+      version: PACKAGE_VERSION,
       description: description(policy),
     },
     servers: [{ url: serverUrl }],
@@ -131,6 +137,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
         get: {
           operationId: 'getProductIntelligence',
           summary: 'Look up one product by name',
+          'x-codeSamples': singleLookupSamples(serverUrl, EXAMPLE_NAME),
           parameters: [
             {
               name: 'product_name',
@@ -144,7 +151,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
                 maxLength: MAX_NAME_LENGTH,
                 pattern: NO_CONTROL_CHARACTERS.source,
               },
-              example: 'Sony WH-1000XM5',
+              example: EXAMPLE_NAME,
             },
             {
               name: 'detail',
@@ -183,12 +190,13 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
         post: {
           operationId: 'getProductIntelligenceBatch',
           summary: 'Look up 1 to 5 products by name',
+          'x-codeSamples': batchLookupSamples(serverUrl, EXAMPLE_BATCH),
           requestBody: {
             required: true,
             content: {
               'application/json': {
                 schema: ref('BatchLookupRequest'),
-                example: { product_names: ['Sony WH-1000XM5', 'iPhone 15 Pro'] },
+                example: { product_names: EXAMPLE_BATCH },
               },
             },
           },

@@ -1,101 +1,150 @@
-// A readable reference page rendered from the OpenAPI document: no script, no CDN.
+import { createHash } from 'node:crypto';
+import type { CodeSample } from './code-samples.js';
+import {
+  codeBlock,
+  escape,
+  fieldsTable,
+  heading,
+  inline,
+  prose,
+  schemaAnchor,
+  schemaSection,
+  str,
+  typeOf,
+  type Json,
+} from './reference-html.js';
 
-type Json = Record<string, unknown>;
+// The reference page for people, rendered once from the OpenAPI document on the server: plain
+// HTML and CSS, no script, nothing from another origin (docs/reference.md says why this beats
+// a client-side renderer here).
 
-/** A document value as text: strings and numbers as they are, anything else as nothing. */
-const str = (value: unknown): string =>
-  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-    ? String(value)
-    : '';
+type Schemas = Record<string, Json>;
+type Operation = { path: string; method: string; op: Json };
 
-const escape = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-const inline = (text: string) => escape(text).replace(/`([^`]+)`/g, '<code>$1</code>');
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1b1f24}
+.layout{display:grid;grid-template-columns:16rem minmax(0,1fr);max-width:80rem;margin:0 auto}
+nav{position:sticky;top:0;align-self:start;max-height:100vh;overflow:auto;padding:1.5rem 1rem;border-right:1px solid #d0d7de;font-size:.9rem}
+nav ul{list-style:none;padding:0;margin:.25rem 0 1rem}nav li{margin:.2rem 0}nav a{color:#0b5cad;text-decoration:none}
+main{padding:1rem 2rem;min-width:0}
+@media (max-width:50rem){.layout{display:block}nav{position:static;max-height:none;border-right:0;border-bottom:1px solid #d0d7de}main{padding:1rem}}
+code,pre{font-family:ui-monospace,monospace;background:#f3f4f6;border-radius:4px}code{padding:0 .25rem}pre{padding:1rem;overflow:auto}pre code{padding:0}
+.table{overflow-x:auto}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #d0d7de;padding:.35rem .5rem;text-align:left;vertical-align:top}
+.method{background:#0b5cad;color:#fff;padding:.1rem .4rem;border-radius:4px;font-size:.85em}
+.anchor{color:#8c959f;text-decoration:none;font-weight:normal}h2 .anchor,h3 .anchor{visibility:hidden}h2:hover .anchor,h3:hover .anchor,.anchor:focus{visibility:visible}
+figure{margin:.75rem 0}figcaption{font-weight:600;font-size:.9rem}article,section{margin:1.5rem 0}article{border-top:1px solid #d0d7de;padding-top:.5rem}`;
 
-function prose(text: string): string {
-  const lines = text.split('\n').filter((l) => l.trim() !== '');
-  const items = lines
-    .filter((l) => l.startsWith('- '))
-    .map((l) => `<li>${inline(l.slice(2))}</li>`);
-  const paragraphs = lines.filter((l) => !l.startsWith('- ')).map((l) => `<p>${inline(l)}</p>`);
-  return paragraphs.join('') + (items.length ? `<ul>${items.join('')}</ul>` : '');
-}
+/**
+ * The page's Content-Security-Policy: nothing may load, run or submit; only the page's own
+ * style element applies, named by its hash rather than allowing any inline style.
+ */
+export const REFERENCE_CSP = [
+  "default-src 'none'",
+  `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
 
-function typeOf(schema: Json): string {
-  if (typeof schema.$ref === 'string') return schema.$ref.split('/').at(-1)!;
-  if (schema.type === 'array') return `array of ${typeOf((schema.items ?? {}) as Json)}`;
-  if (Array.isArray(schema.enum)) return schema.enum.map((v) => JSON.stringify(v)).join(' | ');
-  if ('const' in schema) return JSON.stringify(schema.const);
-  if (Array.isArray(schema.anyOf)) return (schema.anyOf as Json[]).map(typeOf).join(' or ');
-  if (Array.isArray(schema.oneOf)) return (schema.oneOf as Json[]).map(typeOf).join(' or ');
-  const range = [
-    schema.minimum !== undefined ? `≥ ${str(schema.minimum)}` : '',
-    schema.maximum !== undefined ? `≤ ${str(schema.maximum)}` : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
-  return `${str(schema.type) || 'any'}${range ? ` (${range})` : ''}`;
-}
+const resolve = (schemas: Schemas, schema: Json): Json =>
+  typeof schema.$ref === 'string' ? (schemas[schema.$ref.split('/').at(-1)!] ?? {}) : schema;
 
-function schemaTable(name: string, schema: Json): string {
-  const properties = (schema.properties ?? {}) as Record<string, Json>;
-  const required = new Set((schema.required as string[] | undefined) ?? []);
-  const rows = Object.entries(properties)
-    .map(
-      ([field, s]) =>
-        `<tr><td><code>${escape(field)}</code>${required.has(field) ? '' : ' <small>optional</small>'}</td><td>${escape(typeOf(s))}</td><td>${inline(str(s.description))}</td></tr>`,
-    )
-    .join('');
-  const about = schema.description ? `<p>${inline(str(schema.description))}</p>` : '';
-  const body = rows
-    ? `<table><tr><th>Field</th><th>Type</th><th>Notes</th></tr>${rows}</table>`
-    : `<p>${escape(typeOf(schema))}</p>`;
-  return `<section id="${escape(name)}"><h3>${escape(name)}</h3>${about}${body}</section>`;
-}
-
-function operation(path: string, method: string, op: Json): string {
-  const params = ((op.parameters ?? []) as Json[])
+function parametersOf(op: Json): string {
+  const rows = ((op.parameters ?? []) as Json[])
     .map(
       (p) =>
-        `<tr><td><code>${escape(String(p.name))}</code> (${escape(String(p.in))}${p.required ? ', required' : ''})</td><td>${escape(typeOf(p.schema as Json))}</td><td>${inline(str(p.description))}</td></tr>`,
+        `<tr><td><code>${escape(str(p.name))}</code> (${escape(str(p.in))}${p.required ? ', required' : ''})</td><td>${typeOf(p.schema as Json)}</td><td>${inline(str(p.description))}${p.example === undefined ? '' : ` Example: <code>${escape(str(p.example))}</code>`}</td></tr>`,
     )
     .join('');
-  const responses = Object.entries((op.responses ?? {}) as Record<string, Json>)
-    .map(
-      ([status, r]) => `<li><strong>${escape(status)}</strong>: ${inline(str(r.description))}</li>`,
-    )
-    .join('');
-  const examples = exampleOf(op);
-  return `<article><h3><span class="method">${method.toUpperCase()}</span> <code>${escape(path)}</code></h3><p>${inline(str(op.summary))}</p>${params ? `<table><tr><th>Parameter</th><th>Type</th><th>Notes</th></tr>${params}</table>` : ''}<ul>${responses}</ul>${examples}</article>`;
+  return rows
+    ? `<h4>Parameters</h4><div class="table"><table><tr><th>Parameter</th><th>Type</th><th>Notes</th></tr>${rows}</table></div>`
+    : '';
 }
 
-function exampleOf(op: Json): string {
-  const ok = (
-    (op.responses as Record<string, Json>)['200']?.content as Record<string, Json> | undefined
-  )?.['application/json'];
-  const value =
-    ok?.example ?? Object.values((ok?.examples ?? {}) as Record<string, Json>)[0]?.value;
-  return value
-    ? `<details><summary>Example answer</summary><pre>${escape(JSON.stringify(value, null, 2))}</pre></details>`
-    : '';
+function requestBodyOf(op: Json, schemas: Schemas): string {
+  const body = op.requestBody as Json | undefined;
+  if (!body) return '';
+  const media = Object.entries((body.content ?? {}) as Record<string, Json>).map(
+    ([type, { schema, example }]) =>
+      `<p><code>${escape(type)}</code>${body.required ? ', required' : ''}: ${typeOf(schema as Json)}. ${inline(str(resolve(schemas, schema as Json).description))}</p>${fieldsTable(resolve(schemas, schema as Json))}${example === undefined ? '' : `<figure><figcaption>Example body</figcaption>${codeBlock(JSON.stringify(example, null, 2))}</figure>`}`,
+  );
+  return `<h4>Request body</h4>${media.join('')}`;
+}
+
+function responsesOf(op: Json): string {
+  const rows = Object.entries((op.responses ?? {}) as Record<string, Json>)
+    .map(([status, r]) => {
+      const content = Object.entries((r.content ?? {}) as Record<string, Json>)
+        .map(([type, c]) => `${typeOf(c.schema as Json)} <small>${escape(type)}</small>`)
+        .join('<br>');
+      const headers = Object.keys((r.headers ?? {}) as Json)
+        .map((h) => `<code>${escape(h)}</code>`)
+        .join(', ');
+      return `<tr><td><strong>${escape(status)}</strong></td><td>${inline(str(r.description))}</td><td>${content}</td><td>${headers}</td></tr>`;
+    })
+    .join('');
+  return `<h4>Responses</h4><div class="table"><table><tr><th>Status</th><th>Meaning</th><th>Body</th><th>Headers</th></tr>${rows}</table></div>`;
+}
+
+function samplesOf(op: Json): string {
+  const samples = (op['x-codeSamples'] ?? []) as CodeSample[];
+  if (samples.length === 0) return '';
+  const figures = samples.map(
+    (s) =>
+      `<figure><figcaption>${escape(s.label)} <small>(${escape(s.lang)})</small></figcaption>${codeBlock(s.source)}</figure>`,
+  );
+  return `<h4>Samples</h4><p>Set <code>PI_API_KEY</code> to your API key first.</p>${figures.join('')}`;
+}
+
+function examplesOf(op: Json): string {
+  const ok = ((op.responses as Record<string, Json>)['200']?.content ?? {}) as Record<string, Json>;
+  const media = ok['application/json'];
+  const examples: [string, unknown][] = media?.examples
+    ? Object.values(media.examples as Record<string, Json>).map((e) => [str(e.summary), e.value])
+    : media?.example === undefined
+      ? []
+      : [['Example answer', media.example]];
+  return examples
+    .map(
+      ([summary, value]) =>
+        `<details><summary>${escape(summary)}</summary>${codeBlock(JSON.stringify(value, null, 2))}</details>`,
+    )
+    .join('');
+}
+
+function operationSection({ path, method, op }: Operation, schemas: Schemas): string {
+  const id = str(op.operationId) || `${method}-${path}`;
+  const open = Array.isArray(op.security) && op.security.length === 0;
+  const title = `<span class="method">${escape(method.toUpperCase())}</span> <code>${escape(path)}</code>`;
+  return `<article>${heading(3, id, title)}<p>${inline(str(op.summary))}${open ? ' <small>(no API key)</small>' : ''}</p>${parametersOf(op)}${requestBodyOf(op, schemas)}${responsesOf(op)}${samplesOf(op)}${examplesOf(op)}</article>`;
+}
+
+function navigation(operations: Operation[], schemas: Schemas): string {
+  const ops = operations
+    .map(
+      ({ path, method, op }) =>
+        `<li><a href="#${escape(str(op.operationId))}">${escape(method.toUpperCase())} ${escape(path)}</a></li>`,
+    )
+    .join('');
+  const types = Object.keys(schemas)
+    .map((n) => `<li><a href="#${escape(schemaAnchor(n))}">${escape(n)}</a></li>`)
+    .join('');
+  return `<nav aria-label="Contents"><a href="#overview"><strong>Overview</strong></a><p><a href="#operations"><strong>Operations</strong></a></p><ul>${ops}</ul><p><a href="#schemas"><strong>Schemas</strong></a></p><ul>${types}</ul></nav>`;
 }
 
 export function referencePage(document: Json): string {
   const info = document.info as Json;
-  const paths = document.paths as Record<string, Record<string, Json>>;
-  const schemas = (document.components as Json).schemas as Record<string, Json>;
-  const operations = Object.entries(paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([m, op]) => operation(path, m, op)),
+  const schemas = (document.components as Json).schemas as Schemas;
+  const operations = Object.entries(document.paths as Record<string, Record<string, Json>>).flatMap(
+    ([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })),
   );
+  const title = `${escape(str(info.title))} ${escape(str(info.version))}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escape(String(info.title))} ${escape(String(info.version))}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem;color:#1b1f24}code,pre{font-family:ui-monospace,monospace;background:#f3f4f6;border-radius:4px}code{padding:0 .25rem}pre{padding:1rem;overflow:auto}table{border-collapse:collapse;width:100%;margin:.5rem 0}td,th{border:1px solid #d0d7de;padding:.35rem .5rem;text-align:left;vertical-align:top}.method{background:#0b5cad;color:#fff;padding:.1rem .4rem;border-radius:4px;font-size:.85em}article,section{margin:1.5rem 0}</style></head>
-<body><h1>${escape(String(info.title))} <small>${escape(String(info.version))}</small></h1>${prose(String(info.description))}
+<title>${title}</title><style>${STYLE}</style></head>
+<body><div class="layout">${navigation(operations, schemas)}<main>
+<h1 id="overview">${escape(str(info.title))} <small>${escape(str(info.version))}</small></h1>${prose(str(info.description))}
 <p>The machine-readable document: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1).</p>
-<h2>Operations</h2>${operations.join('')}<h2>Schemas</h2>${Object.entries(schemas)
-    .map(([n, s]) => schemaTable(n, s))
-    .join('')}</body></html>`;
+${heading(2, 'operations', 'Operations')}${operations.map((o) => operationSection(o, schemas)).join('')}
+${heading(2, 'schemas', 'Schemas')}${Object.entries(schemas)
+    .map(([name, schema]) => schemaSection(name, schema))
+    .join('')}</main></div></body></html>`;
 }

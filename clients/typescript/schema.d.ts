@@ -1,0 +1,704 @@
+// Generated from the service's OpenAPI document by openapi-typescript: do not edit.
+// Run `npm run client:generate` after changing the document.
+
+export interface paths {
+    "/v1/product-intelligence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Look up one product by name */
+        get: operations["getProductIntelligence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/product-intelligence/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Look up 1 to 5 products by name */
+        post: operations["getProductIntelligenceBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/r/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Follow a tracked purchase link (an offer's buy_url) */
+        get: operations["followPurchaseLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description A suggested catalog product and how well it matches the name asked for. */
+        Match: {
+            name: string;
+            /** @description 0 to 1 inclusive, three decimals */
+            match_score: number;
+        };
+        DimensionScore: {
+            /** @enum {string} */
+            dimension: "performance" | "build" | "usability" | "features" | "reliability" | "value" | "support";
+            /** @description 0 to 100 inclusive, one decimal */
+            score: number;
+            /** @description Omitted when detail=compact. */
+            summary?: string;
+        };
+        FeatureScore: {
+            /** @enum {string} */
+            name: "core_performance" | "speed" | "output_quality" | "energy_efficiency" | "build_quality" | "materials" | "comfort" | "portability" | "setup" | "ease_of_use" | "controls" | "app_software" | "feature_set" | "connectivity" | "compatibility" | "customization" | "durability" | "consistency" | "defect_rate" | "longevity" | "price_to_performance" | "running_costs" | "resale_value" | "included_extras" | "warranty" | "customer_support" | "repairability";
+            /** @description 0 to 100 inclusive, one decimal */
+            score: number;
+            /**
+             * @description The dimension this criterion belongs to
+             * @enum {string}
+             */
+            dimension: "performance" | "build" | "usability" | "features" | "reliability" | "value" | "support";
+            /**
+             * @description sources: at least one source rated this criterion (their weighted mean, shrunk toward the category prior); category_prior: no source rated it, so the score is the category's mean of this criterion and says nothing about the product itself
+             * @enum {string}
+             */
+            basis: "sources" | "category_prior";
+        };
+        TitleDetail: {
+            title: string;
+            detail: string;
+        };
+        SourceConsensus: {
+            source: string;
+            /** @enum {string} */
+            source_type: "lab_test" | "expert_review" | "user_reviews" | "community";
+            /** @description 0 to 100 inclusive, one decimal */
+            score: number;
+            /** @description Omitted when detail=compact. */
+            summary?: string;
+        };
+        Offer: {
+            retailer_name: string;
+            /** @description US dollars */
+            price: number;
+            /**
+             * Format: date-time
+             * @description When the price was observed, as imported
+             */
+            price_as_of: string;
+            /**
+             * Format: uri
+             * @description A signed, tracked purchase link served by this service; it redirects (302) to the retailer
+             */
+            buy_url: string;
+        };
+        Resolution: {
+            /** @description 0 to 1 inclusive, three decimals */
+            confidence: number;
+            /** @description The next-best candidates, best first; never the resolved product */
+            other_matches: components["schemas"]["Match"][];
+        };
+        /** @description The assessment of a confidently resolved product. */
+        ProductIntelligence: {
+            /** @constant */
+            found: true;
+            /** @description The product's stable catalog id (the id of its catalog line): the key to cache, store or link an answer by, whatever name was asked */
+            id: string;
+            product_name: string;
+            brand: string;
+            /** @description The product's catalog category; criterion priors are this category's means */
+            category: string;
+            headline: string;
+            /** @description Long-form synthesized verdict; omitted when detail=compact. */
+            summary?: string;
+            /** @description The overall score: the mean of the 7 dimension scores */
+            service_score: number;
+            dimension_scores: components["schemas"]["DimensionScore"][];
+            feature_scores: components["schemas"]["FeatureScore"][];
+            highlights: components["schemas"]["TitleDetail"][];
+            considerations: components["schemas"]["TitleDetail"][];
+            source_consensus: components["schemas"]["SourceConsensus"][];
+            /** @description Sorted by price, lowest first */
+            offers: components["schemas"]["Offer"][];
+            /** @description The lowest offer price in USD; null when there is no offer */
+            starting_price_usd: number | null;
+            source_count: number;
+            resolution: components["schemas"]["Resolution"];
+            /**
+             * Format: date-time
+             * @description When the catalog data behind this answer was published
+             */
+            as_of: string;
+        };
+        /** @description No catalog product matches the name confidently. */
+        LimitedCoverage: {
+            /** @constant */
+            found: false;
+            /** @description Suggestions, best first; never a wrong product presented as a match */
+            other_matches: components["schemas"]["Match"][];
+            /**
+             * Format: date-time
+             * @description When the catalog data behind this answer was published
+             */
+            as_of: string;
+        };
+        LookupResult: components["schemas"]["ProductIntelligence"] | components["schemas"]["LimitedCoverage"];
+        BatchLookupResponse: {
+            /** @description One entry per name, in request order */
+            results: components["schemas"]["LookupResult"][];
+        };
+        /** @description RFC 9457 problem details (Content-Type: application/problem+json). */
+        Problem: {
+            /** @description A URI naming the kind of problem */
+            type: string;
+            title: string;
+            status: number;
+            /** @description What went wrong, for people */
+            detail: string;
+            /** @description On validation failures: each offending field and why */
+            errors?: {
+                field: string;
+                message: string;
+            }[];
+            /** @description This occurrence: urn:request-id:<id>, the id also sent in X-Request-Id */
+            instance?: string;
+            /** @description On 429 and 503: seconds to wait before retrying (also the Retry-After header) */
+            retry_after?: number;
+        };
+        /** @description Exactly one field; there is no detail field. */
+        BatchLookupRequest: {
+            /** @description 1 to 5 product names, each as product_name of the single lookup; one result per name, in this order. A batch has no detail: its answers are full. */
+            product_names: string[];
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getProductIntelligence: {
+        parameters: {
+            query: {
+                /**
+                 * @description Free text: a product name, with or without brand, in any case and punctuation.
+                 * @example Sony WH-1000XM5
+                 */
+                product_name: string;
+                /** @description `compact` omits the long-form summaries. */
+                detail?: "full" | "compact";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The assessment (found: true) or limited coverage (found: false). */
+            200: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LookupResult"];
+                };
+            };
+            /** @description product_name missing, blank, over 200 characters or with control characters; detail unknown. */
+            400: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description Bearer, with error="invalid_token" when a key was sent */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry. */
+            429: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rate budget cannot be checked right now, so no lookup is served. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getProductIntelligenceBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "product_names": [
+                 *         "Sony WH-1000XM5",
+                 *         "iPhone 15 Pro"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchLookupRequest"];
+            };
+        };
+        responses: {
+            /** @description One result per name, in request order; a name with no confident match is a LimitedCoverage entry. */
+            200: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "found": true,
+                     *           "id": "example-aurora-x5",
+                     *           "product_name": "Example Audio Aurora X5",
+                     *           "brand": "Example Audio",
+                     *           "category": "headphones",
+                     *           "headline": "Example Audio Aurora X5: good overall (70.6/100), strongest in performance.",
+                     *           "service_score": 70.6,
+                     *           "dimension_scores": [
+                     *             {
+                     *               "dimension": "performance",
+                     *               "score": 74.4
+                     *             },
+                     *             {
+                     *               "dimension": "build",
+                     *               "score": 70.4
+                     *             },
+                     *             {
+                     *               "dimension": "usability",
+                     *               "score": 70
+                     *             },
+                     *             {
+                     *               "dimension": "features",
+                     *               "score": 70
+                     *             },
+                     *             {
+                     *               "dimension": "reliability",
+                     *               "score": 69.2
+                     *             },
+                     *             {
+                     *               "dimension": "value",
+                     *               "score": 70
+                     *             },
+                     *             {
+                     *               "dimension": "support",
+                     *               "score": 70
+                     *             }
+                     *           ],
+                     *           "feature_scores": [
+                     *             {
+                     *               "name": "core_performance",
+                     *               "score": 70,
+                     *               "dimension": "performance",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "speed",
+                     *               "score": 70,
+                     *               "dimension": "performance",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "output_quality",
+                     *               "score": 80.6,
+                     *               "dimension": "performance",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "energy_efficiency",
+                     *               "score": 76.9,
+                     *               "dimension": "performance",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "build_quality",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "materials",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "comfort",
+                     *               "score": 71.7,
+                     *               "dimension": "build",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "portability",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "setup",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "ease_of_use",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "controls",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "app_software",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "feature_set",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "connectivity",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "compatibility",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "customization",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "durability",
+                     *               "score": 66.7,
+                     *               "dimension": "reliability",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "consistency",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "defect_rate",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "longevity",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "price_to_performance",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "running_costs",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "resale_value",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "included_extras",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "warranty",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "customer_support",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "repairability",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             }
+                     *           ],
+                     *           "highlights": [
+                     *             {
+                     *               "title": "Output quality",
+                     *               "detail": "80.6/100 from 2 sources (Example Lab 91, Example Forum 88), who agree within 3 points; the category average is 70."
+                     *             },
+                     *             {
+                     *               "title": "Energy efficiency",
+                     *               "detail": "76.9/100 from 1 source (Example Lab 86); the category average is 70."
+                     *             },
+                     *             {
+                     *               "title": "Comfort",
+                     *               "detail": "71.7/100 from 1 source (Example Lab 74); the category average is 70."
+                     *             }
+                     *           ],
+                     *           "considerations": [],
+                     *           "source_consensus": [
+                     *             {
+                     *               "source": "Example Lab",
+                     *               "source_type": "lab_test",
+                     *               "score": 88
+                     *             },
+                     *             {
+                     *               "source": "Example Forum",
+                     *               "source_type": "community",
+                     *               "score": 81
+                     *             }
+                     *           ],
+                     *           "offers": [
+                     *             {
+                     *               "retailer_name": "Example Outlet",
+                     *               "price": 329.99,
+                     *               "price_as_of": "2026-10-31T10:00:00.000Z",
+                     *               "buy_url": "https://api.example.com/v1/r/18.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ"
+                     *             },
+                     *             {
+                     *               "retailer_name": "Example Shop",
+                     *               "price": 348,
+                     *               "price_as_of": "2026-10-30T10:00:00.000Z",
+                     *               "buy_url": "https://api.example.com/v1/r/17.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ"
+                     *             }
+                     *           ],
+                     *           "starting_price_usd": 329.99,
+                     *           "source_count": 2,
+                     *           "resolution": {
+                     *             "confidence": 1,
+                     *             "other_matches": [
+                     *               {
+                     *                 "name": "Example Audio Aurora X4",
+                     *                 "match_score": 0.28
+                     *               }
+                     *             ]
+                     *           },
+                     *           "as_of": "2026-11-01T00:00:00.000Z"
+                     *         },
+                     *         {
+                     *           "found": false,
+                     *           "other_matches": [
+                     *             {
+                     *               "name": "Example Audio Aurora X4",
+                     *               "match_score": 0.28
+                     *             },
+                     *             {
+                     *               "name": "Example Audio Aurora X5",
+                     *               "match_score": 0.28
+                     *             }
+                     *           ],
+                     *           "as_of": "2026-11-01T00:00:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BatchLookupResponse"];
+                };
+            };
+            /** @description Not JSON, not {"product_names": [1 to 5 non-blank strings]}, or another field. */
+            400: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description Bearer, with error="invalid_token" when a key was sent */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is over 16384 bytes. */
+            413: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not sent as application/json. */
+            415: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry. */
+            429: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rate budget cannot be checked right now, so no lookup is served. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    followPurchaseLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Records the click and redirects to the retailer. */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The link was tampered with or is unknown; nothing is recorded. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+}
