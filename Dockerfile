@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build: compile TypeScript and generate the Prisma client, then keep production deps.
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
@@ -17,7 +17,7 @@ RUN npm run build \
 
 # Run: a small image as the unprivileged `node` user, starting node directly (no npm in
 # between), so SIGTERM reaches the app and it starts in about a second.
-FROM node:20-bookworm-slim
+FROM node:22-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 MIGRATE_ON_START=false
 WORKDIR /app
 COPY --from=build /app/package.json ./
