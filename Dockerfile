@@ -10,6 +10,7 @@ COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY bench ./bench
 COPY scripts ./scripts
+COPY clients ./clients
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  # The image always uses DATABASE_URL: it needs no embedded PostgreSQL.

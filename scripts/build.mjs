@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const STAMP = path.join(root, 'dist', '.build-stamp');
-const INPUTS = ['src', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const INPUTS = ['src', 'bench', 'clients', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
 
 /** The newest modification time under a file or folder (ms), 0 when it does not exist. */
 function newest(target) {
