@@ -1,6 +1,6 @@
 import { Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeysService, type KeyCheck } from './api-keys.service.js';
 

@@ -15,7 +15,7 @@ import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CRITERIA, DIMENSIONS, SOURCE_TYPES, type Criterion, type Dimension } from './taxonomy.js';
+import {
+  CRITERIA,
+  DIMENSIONS,
+  SOURCE_TYPES,
+  type Criterion,
+  type Dimension,
+} from '../taxonomy/taxonomy.js';
 
 // The response bodies of both lookups (docs/api.md and docs/decisions.md), as zod schemas:
 // the one source of the OpenAPI document's schemas and of the tests that check answers.
