@@ -13,6 +13,7 @@ import { projectRoot } from '../config/project-root.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
+import { lookupCost } from '../lookup/lookup-cost.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -106,13 +107,12 @@ export class McpService {
     switch (tool) {
       case SINGLE_TOOL: {
         const request = parseSingleLookup(args);
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, 1, 'mcp')));
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
         return await this.lookups.lookup(request.product_name, request.detail, keyId);
       }
       case BATCH_TOOL: {
         const request = parseBatchLookup(args);
-        const cost = request.product_names.length;
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, cost, 'mcp')));
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
         return { results: await this.lookups.lookupMany(request.product_names, keyId) };
       }
       default:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_SUGGESTIONS } from '../names/resolution-decision.js';
 import {
   CRITERIA,
   DIMENSIONS,
@@ -81,7 +82,7 @@ export const resolutionSchema = z
     confidence: unitScore,
     other_matches: z
       .array(matchSchema)
-      .max(5)
+      .max(MAX_SUGGESTIONS)
       .describe('The next-best candidates, best first; never the resolved product'),
   })
   .meta({ id: 'Resolution' });
@@ -132,7 +133,7 @@ export const limitedCoverageSchema = z
     found: z.literal(false),
     other_matches: z
       .array(matchSchema)
-      .max(5)
+      .max(MAX_SUGGESTIONS)
       .describe('Suggestions, best first; never a wrong product presented as a match'),
     as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
   })
