@@ -17,11 +17,13 @@ import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LookupModule } from './lookup/lookup.module.js';
 import { McpModule } from './mcp/mcp.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 /** Create the app with { bodyParser: false }: JsonBodyMiddleware reads bodies itself. */
 @Module({
   imports: [
     ConfigModule,
+    MetricsModule,
     DatabaseModule,
     AuthModule,
     CatalogModule,

@@ -14,7 +14,7 @@ import {
   productIntelligenceSchema,
   type ProductIntelligence,
 } from '../src/synthesis/product-intelligence.schema.js';
-import { DIMENSIONS, TAXONOMY } from '../src/synthesis/taxonomy.js';
+import { DIMENSIONS, TAXONOMY } from '../src/taxonomy/taxonomy.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { send } from './support/raw-http.js';
 import { bearer, createTestApp } from './support/test-app.js';

@@ -7,7 +7,7 @@ import { CACHE_MS } from '../src/auth/verified-keys.js';
 import { AccountsService } from '../src/dashboard/accounts.service.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
 import { SessionGuard } from '../src/dashboard/session.guard.js';
-import { UsageCounters } from '../src/dashboard/usage-counters.js';
+import { UsageCounters } from '../src/usage/usage-counters.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createKey, DashboardClient, PASSWORD } from './support/dashboard-client.js';
 import { runBuiltCommand } from './support/run-command.js';

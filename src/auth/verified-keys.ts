@@ -1,20 +1,23 @@
-import { Injectable, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeysService, type KeyCheck } from './api-keys.service.js';
+
+/** How long a key's check is remembered: a revoked key stops working within this bound. */
+export const CACHE_MS = 2_000;
+/** How often the last use of keys, gathered in memory, is written. */
+const FLUSH_MS = 5_000;
+const MAX_CACHED = 100_000;
 
 /**
  * Checks keys on the hot path. A check is remembered for CACHE_MS, so a revoked or expired
  * key stops working on every instance within that bound; last use is gathered in memory and
  * written every FLUSH_MS, never once per request.
  */
-export const CACHE_MS = 2_000;
-const FLUSH_MS = 5_000;
-const MAX_CACHED = 100_000;
-
 @Injectable()
 export class VerifiedKeys implements OnModuleDestroy {
+  private readonly logger = new Logger('ApiKeys');
   private readonly cache = new Map<string, { check: KeyCheck; until: number }>();
   private readonly used = new Set<string>();
   private readonly timer: NodeJS.Timeout;
@@ -25,7 +28,7 @@ export class VerifiedKeys implements OnModuleDestroy {
     /** Absent in the admin commands, which have no metrics. */
     @Optional() private readonly metrics?: Metrics,
   ) {
-    this.timer = setInterval(() => void this.flush().catch(() => undefined), FLUSH_MS);
+    this.timer = setInterval(() => void this.flushOrWarn(), FLUSH_MS);
     this.timer.unref();
   }
 
@@ -45,6 +48,13 @@ export class VerifiedKeys implements OnModuleDestroy {
     return entry.check;
   }
 
+  /** A background flush: a failure is logged and the uses are kept for the next one. */
+  private async flushOrWarn(): Promise<void> {
+    await this.flush().catch((error: unknown) =>
+      this.logger.warn(`Could not record when keys were last used (${errorName(error)})`),
+    );
+  }
+
   async flush(): Promise<void> {
     if (this.used.size === 0) return;
     const ids = [...this.used];
@@ -54,6 +64,9 @@ export class VerifiedKeys implements OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
-    await this.flush().catch(() => undefined);
+    await this.flushOrWarn();
   }
 }
+
+/** The class of an error, never its message: database text stays out of the logs. */
+const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'unknown');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SOURCE_TYPES } from '../synthesis/taxonomy.js';
+import { SOURCE_TYPES } from '../taxonomy/taxonomy.js';
 import {
   catalogFamilies,
   describeFamily,

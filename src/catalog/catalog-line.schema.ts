@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CRITERIA, SOURCE_TYPES, type Criterion } from '../synthesis/taxonomy.js';
+import { CRITERIA, SOURCE_TYPES, type Criterion } from '../taxonomy/taxonomy.js';
 
 // The public import format of catalog-format.md. catalog-line.schema.json is generated
 // from this schema (npm run catalog:schema) and a unit test keeps the two in step.

@@ -1,10 +1,10 @@
-import { catalogTerms } from '../lookup/search-terms.js';
+import { catalogTerms } from '../names/search-terms.js';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { compactName, NAMES_SEPARATOR, normaliseName } from '../lookup/name-normaliser.js';
+import { compactName, NAMES_SEPARATOR, normaliseName } from '../names/name-normaliser.js';
 import type { CatalogLine } from './catalog-line.schema.js';
 import { copyRow, textArray } from './copy-format.js';
 

@@ -6,15 +6,17 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { DatabaseServer } from '../database/database-server.js';
 import { PrismaService } from '../database/prisma.service.js';
 import {
+  CATALOG_PUBLISHED_CHANNEL,
+  LATEST_PUBLICATION,
+  type Publication,
+} from '../publication/publication.sql.js';
+import {
   STAGED_TABLE_NAMES,
   STAGED_TABLES,
   type CatalogStaging,
   type StagedTable,
 } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
-
-/** The PostgreSQL notification channel a committed import announces itself on. */
-export const CATALOG_PUBLISHED_CHANNEL = 'catalog_published';
 
 /** Any constant shared by all instances: one catalog import at a time. */
 const IMPORT_LOCK_KEY = 7_261_123_002;
@@ -278,11 +280,9 @@ export class CatalogRepository {
     return rows[0]!.n;
   }
 
+  /** When the latest publication was published (the rule: publication.sql.ts). */
   async latestPublication(): Promise<Date | undefined> {
-    const latest = await this.prisma.catalogPublication.findFirst({
-      orderBy: [{ importedAt: 'desc' }, { id: 'desc' }],
-      select: { publishedAt: true },
-    });
+    const [latest] = await this.prisma.$queryRawUnsafe<Publication[]>(LATEST_PUBLICATION);
     return latest?.publishedAt;
   }
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
-import { SOURCE_TYPES } from '../synthesis/taxonomy.js';
+import { SOURCE_TYPES } from '../taxonomy/taxonomy.js';
 import { catalogLineSchema, type CatalogLine } from './catalog-line.schema.js';
 import { normalizeName } from './catalog-generator.js';
 

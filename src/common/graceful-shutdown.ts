@@ -1,6 +1,6 @@
 import { Logger, type INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
-import { ShutdownState } from '../health/shutdown-state.js';
+import { ShutdownState } from './shutdown-state.js';
 
 /** How often connections that fell idle during a shutdown are closed. */
 const IDLE_SWEEP_MS = 100;

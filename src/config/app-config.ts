@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import path from 'node:path';
 import type { Env } from './env.schema.js';
-import type { SourceType } from '../synthesis/taxonomy.js';
+import type { SourceType } from '../taxonomy/taxonomy.js';
 import { projectRoot } from './project-root.js';
 
 export interface QuotaPolicy {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SOURCE_TYPES, type SourceType } from '../taxonomy/taxonomy.js';
 import { readSecretFiles, SECRET_VARIABLES, withPassword } from './secret-files.js';
 
 // Unset and empty are the same thing for every variable ("DATABASE_URL=" means embedded).
@@ -11,15 +12,13 @@ const flag = z
 
 const port = z.coerce.number().int().min(0).max(65535);
 
-const SOURCE_TYPES = ['lab_test', 'expert_review', 'user_reviews', 'community'] as const;
-
 /** "lab_test:1.5,community:0.75": weights of source types, the rest keep their defaults. */
 const sourceWeights = z.string().transform((text, ctx) => {
   const weights: Record<string, number> = {};
   for (const part of text.split(',')) {
     const [type, value] = part.split(':').map((s) => s.trim());
     const weight = Number(value);
-    if (!SOURCE_TYPES.includes(type as (typeof SOURCE_TYPES)[number]) || !(weight >= 0)) {
+    if (!SOURCE_TYPES.includes(type as SourceType) || !(weight >= 0)) {
       ctx.addIssue({ code: 'custom', message: `expected source_type:weight pairs, got "${part}"` });
       return z.NEVER;
     }

@@ -13,7 +13,7 @@ import { NotFoundController } from './not-found.controller.js';
 import { SessionCookies } from './session-cookies.js';
 import { SessionsService } from './sessions.service.js';
 import { SignInController } from './sign-in.controller.js';
-import { UsageModule } from './usage.module.js';
+import { UsageModule } from '../usage/usage.module.js';
 
 /** The key dashboard at /dashboard (accounts, sessions, keys, usage), `/` and the icons. */
 @Module({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QuotaService } from '../quota/quota.service.js';
-import { UsageCounters } from './usage-counters.js';
-import { UsageRepository } from './usage.repository.js';
+import { UsageCounters } from '../usage/usage-counters.js';
+import { UsageRepository } from '../usage/usage.repository.js';
 import type { KeyUsage } from './usage.view.js';
 import {
   addCounts,

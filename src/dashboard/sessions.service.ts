@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { AccountRepository, type AccountRecord } from './account.repository.js';
 import { AccountsService } from './accounts.service.js';
 import { verifyPassword } from './passwords.js';
@@ -20,10 +20,17 @@ export type SignIn =
 /** Signing in and out, and the sessions behind the dashboard's cookie. */
 @Injectable()
 export class SessionsService implements OnModuleDestroy {
+  private readonly logger = new Logger('Sessions');
   private readonly sweeper: NodeJS.Timeout;
 
   constructor(private readonly accounts: AccountRepository) {
-    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS).unref();
+    const sweep = () =>
+      this.sweep().catch((error: unknown) =>
+        this.logger.warn(
+          `Could not sweep expired sessions (${error instanceof Error ? error.name : 'unknown'})`,
+        ),
+      );
+    this.sweeper = setInterval(() => void sweep(), SWEEP_MS).unref();
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { USAGE_RETENTION_MS } from './usage-counters.js';
+import { USAGE_RETENTION_MS } from '../usage/usage-counters.js';
 import {
   addCounts,
   chartWindow,

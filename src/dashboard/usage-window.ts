@@ -1,4 +1,4 @@
-import type { Channel } from './usage.repository.js';
+import type { Channel } from '../usage/usage.repository.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

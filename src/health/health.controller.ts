@@ -4,7 +4,7 @@ import { Public } from '../auth/public.decorator.js';
 import { ProblemException } from '../common/problem.js';
 import { DatabaseIndicators } from './database.indicators.js';
 import { RedisIndicator } from './redis.indicator.js';
-import { ShutdownState } from './shutdown-state.js';
+import { ShutdownState } from '../common/shutdown-state.js';
 
 /** Seconds an orchestrator or proxy should wait before probing a not-ready instance again. */
 const NOT_READY_RETRY_AFTER_SECONDS = 2;

@@ -1,4 +1,4 @@
-import { Global, Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
+import { Module, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { AppConfig } from '../config/app-config.js';
@@ -9,14 +9,12 @@ import { HealthController } from './health.controller.js';
 import { MetricsController } from './metrics.controller.js';
 import { MetricsMiddleware } from './metrics.middleware.js';
 import { MetricsServer } from './metrics-server.js';
-import { Metrics } from './metrics.service.js';
 import { ReadinessRepository } from './readiness.repository.js';
 import { REDIS_PING, RedisIndicator, type RedisPing } from './redis.indicator.js';
 import { ResolutionMetricsInterceptor } from './resolution-metrics.interceptor.js';
-import { ShutdownState } from './shutdown-state.js';
+import { ShutdownState } from '../common/shutdown-state.js';
 
-/** Liveness, readiness and metrics. Global: any module may record into Metrics. */
-@Global()
+/** Liveness, readiness, and the metrics' endpoints (Metrics itself is src/metrics/). */
 @Module({
   // Failing checks are answered as problem details and logged by the request log.
   imports: [TerminusModule.forRoot({ logger: false }), QuotaStorageModule],
@@ -32,12 +30,11 @@ import { ShutdownState } from './shutdown-state.js';
       useFactory: (config: AppConfig, storage: QuotaStorage): RedisPing | undefined =>
         config.env.REDIS_URL ? () => storage.ping() : undefined,
     },
-    Metrics,
     MetricsServer,
     ShutdownState,
     { provide: APP_INTERCEPTOR, useClass: ResolutionMetricsInterceptor },
   ],
-  exports: [Metrics, ShutdownState],
+  exports: [ShutdownState],
 })
 export class HealthModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

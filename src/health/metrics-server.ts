@@ -7,7 +7,7 @@ import {
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AppConfig } from '../config/app-config.js';
-import { Metrics } from './metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 
 /**
  * With METRICS_PORT, a separate plain HTTP server answers GET /metrics and nothing else.

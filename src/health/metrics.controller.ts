@@ -4,7 +4,7 @@ import { Public } from '../auth/public.decorator.js';
 import { ProblemException } from '../common/problem.js';
 import { AppConfig } from '../config/app-config.js';
 import { carriesToken } from './metrics-access.js';
-import { Metrics } from './metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 
 /**
  * /metrics on the service's own port, opened by METRICS_TOKEN (not an API key: scrapers

@@ -1,6 +1,6 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import { Metrics } from './metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 
 /**
  * Counts and times every response by its route pattern (`/v1/r/:token`, never the URL

@@ -5,7 +5,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { tap, type Observable } from 'rxjs';
-import { Metrics } from './metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 
 type Outcome = { found?: unknown };
 

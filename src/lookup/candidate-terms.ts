@@ -1,11 +1,9 @@
-import type { TermMatch } from './lookup.repository.js';
+import { MIN_SIMILARITY } from '../names/similarity.js';
 
 // Which of a query's terms narrow the catalog to its candidates, and what each term weighs
 // in ranking them. Rare terms (model codes, line names) narrow; every term weighs by how rare
 // it is and, for a stand-in for a misspelt word, by how close it is.
 
-/** A close vocabulary term must share at least this much (trigram similarity) with a word. */
-export const MIN_SIMILARITY = 0.3;
 /**
  * Rare terms narrow by themselves (any of them) while the names they are on stay this few;
  * when even the rarest term is commoner, the names carrying the rarest few together are the
@@ -14,6 +12,15 @@ export const MIN_SIMILARITY = 0.3;
 export const SMALL_POOL = 200;
 const MAX_NARROWING_TERMS = 4;
 const MAX_COMMON_TERMS = 3;
+
+/** A vocabulary term for a query term, and how many search names carry it. */
+export interface TermMatch {
+  queryTerm: string;
+  term: string;
+  df: number;
+  /** 1 for the query term itself; trigram similarity for a close term. */
+  similarity: number;
+}
 
 export interface CandidateTerms {
   /** Names carrying any of these (or, with `all`, every one of them) are the candidates. */

@@ -10,18 +10,20 @@ import {
   type BatchLookupBody,
   type SingleLookupQuery,
 } from './lookup-request.schema.js';
+import { lookupCost } from './lookup-cost.js';
 import { LookupService } from './lookup.service.js';
 
-/** A single lookup costs 1; a batch of N names costs N (docs/decisions.md, Rate limits). */
+/** Validates a single lookup and prices it (lookup-cost.ts). */
 const single = (req: Request) => {
   assertUtf8Query(req.originalUrl);
-  return { request: parseSingleLookup(req.query), cost: 1 };
+  const request = parseSingleLookup(req.query);
+  return { request, cost: lookupCost(request) };
 };
 
 const batch = (req: Request) => {
   if (req.bodyProblem) throw req.bodyProblem;
   const request = parseBatchLookup(req.body);
-  return { request, cost: request.product_names.length };
+  return { request, cost: lookupCost(request) };
 };
 
 @Controller('v1/product-intelligence')

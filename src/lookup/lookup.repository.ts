@@ -3,10 +3,11 @@ import { arrayLiteral } from '../database/array-literal.js';
 import { Prisma } from '../database/generated/prisma/client.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { CRITERIA } from '../synthesis/taxonomy.js';
+import { CRITERIA } from '../taxonomy/taxonomy.js';
 import type { CriterionPriors, OfferRecord, ProductRecord } from '../synthesis/synthesis.types.js';
-import type { CandidateTerms } from './candidate-terms.js';
-import { NAMES_SEPARATOR } from './name-normaliser.js';
+import type { CandidateTerms, TermMatch } from './candidate-terms.js';
+import { NAMES_SEPARATOR } from '../names/name-normaliser.js';
+import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
 
 /** A product that may be what a query names, with every name it is known by. */
 export interface CandidateProduct {
@@ -15,15 +16,6 @@ export interface CandidateProduct {
   brand: string;
   category: string;
   names: string[];
-}
-
-/** A vocabulary term for a query term, and how many search names carry it. */
-export interface TermMatch {
-  queryTerm: string;
-  term: string;
-  df: number;
-  /** 1 for the query term itself; trigram similarity for a close term. */
-  similarity: number;
 }
 
 /** A product row with its reviews and offers as JSON (timestamps as text). */
@@ -44,12 +36,6 @@ type CandidateRow = Omit<CandidateProduct, 'names'> & {
   names: string;
 };
 
-/** One catalog import: its id keys cached answers, its time is every answer's as_of. */
-export interface Publication {
-  id: number;
-  publishedAt: Date;
-}
-
 // The statements of every lookup, as text for named prepared statements.
 
 const FIND_TERMS = `
@@ -66,13 +52,6 @@ const FIND_TERMS = `
           ORDER BY word <-> q.word, word
           LIMIT $3) c
    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
-
-/** The catalog publication answers come from: the latest import. */
-const LATEST_PUBLICATION = `
-  SELECT id, published_at AS "publishedAt"
-    FROM catalog_publications
-   ORDER BY imported_at DESC, id DESC
-   LIMIT 1`;
 
 // The candidates of every name of a lookup or batch, in one statement. Each term of each name
 // is a row of the arrays: the name's index, the term, its weight, whether it narrows, and

@@ -1,5 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
@@ -14,7 +14,8 @@ import {
   type CachedAssessment,
 } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
-import { LookupRepository, type Publication } from './lookup.repository.js';
+import { LookupRepository } from './lookup.repository.js';
+import type { Publication } from '../publication/publication.sql.js';
 import { NameResolver, type ResolutionOutcome } from './name-resolver.service.js';
 import { NEVER_PUBLISHED, PublishedCatalog } from './published-catalog.js';
 

@@ -1,23 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import os from 'node:os';
-import {
-  LookupRepository,
-  type CandidateProduct,
-  type Publication,
-  type TermMatch,
-} from './lookup.repository.js';
+import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
+import type { Publication } from '../publication/publication.sql.js';
 import {
   brandForm,
   nameMatcher,
   type BrandForm,
   type CandidateName,
   type NameMatch,
-} from './name-matcher.js';
-import { normaliseName } from './name-normaliser.js';
-import { candidateTerms } from './candidate-terms.js';
-import { queryTerms } from './search-terms.js';
-import { decide, REJECTED_WEIGHT, type ScoredProduct } from './resolution-decision.js';
+} from '../names/name-matcher.js';
+import { normaliseName } from '../names/name-normaliser.js';
+import { candidateTerms, type TermMatch } from './candidate-terms.js';
+import { queryTerms } from '../names/search-terms.js';
+import { decide, REJECTED_WEIGHT, type ScoredProduct } from '../names/resolution-decision.js';
 
 export interface ResolutionOutcome {
   found: boolean;

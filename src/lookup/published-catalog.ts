@@ -1,8 +1,8 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
-import { CATALOG_PUBLISHED_CHANNEL } from '../catalog/catalog.repository.js';
+import { CATALOG_PUBLISHED_CHANNEL, type Publication } from '../publication/publication.sql.js';
 import { DatabaseServer } from '../database/database-server.js';
-import { LookupRepository, type Publication } from './lookup.repository.js';
+import { LookupRepository } from './lookup.repository.js';
 
 /** The answer every lookup gives before any catalog is published. */
 export const NEVER_PUBLISHED: Publication = { id: 0, publishedAt: new Date(0) };

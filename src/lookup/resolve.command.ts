@@ -1,8 +1,8 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
-import { Metrics } from '../health/metrics.service.js';
+import { MetricsModule } from '../metrics/metrics.module.js';
 import { LookupModule } from './lookup.module.js';
 import { singleLookupQuery } from './lookup-request.schema.js';
 import { LookupService } from './lookup.service.js';
@@ -14,12 +14,8 @@ import { NameResolver, type ResolutionExplanation } from './name-resolver.servic
 // found or the answer refused: how an admin answers "why did this name not resolve?" without
 // turning on debug logs. Nothing is charged to any key.
 
-/** The lookup's metrics, kept in this process (the health module would serve them). */
-@Global()
-@Module({ providers: [Metrics], exports: [Metrics] })
-class CommandMetricsModule {}
-
-@Module({ imports: [ConfigModule, DatabaseModule, CommandMetricsModule, LookupModule] })
+// The lookup's metrics are kept in this process too (nothing serves them), as in the app.
+@Module({ imports: [ConfigModule, DatabaseModule, MetricsModule, LookupModule] })
 class ResolveCommandModule {}
 
 /** The explanation as text: the decision, then the candidates best first. */

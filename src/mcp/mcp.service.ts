@@ -11,9 +11,10 @@ import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
+import { lookupCost } from '../lookup/lookup-cost.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
-import { Metrics } from '../health/metrics.service.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
 
@@ -97,13 +98,12 @@ export class McpService {
     switch (tool) {
       case SINGLE_TOOL: {
         const request = parseSingleLookup(args);
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, 1, 'mcp')));
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
         return await this.lookups.lookup(request.product_name, request.detail, keyId);
       }
       case BATCH_TOOL: {
         const request = parseBatchLookup(args);
-        const cost = request.product_names.length;
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, cost, 'mcp')));
+        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
         return { results: await this.lookups.lookupMany(request.product_names, keyId) };
       }
       default:

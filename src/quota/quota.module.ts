@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config.js';
-import { UsageModule } from '../dashboard/usage.module.js';
+import { UsageModule } from '../usage/usage.module.js';
 import { QuotaStorage } from './quota-storage.js';
 import { QuotaStorageModule } from './quota-storage.module.js';
 import { QuotaGuard } from './quota.guard.js';

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { ProblemException } from '../common/problem.js';
 import { AppConfig, type QuotaPolicy } from '../config/app-config.js';
-import { UsageCounters } from '../dashboard/usage-counters.js';
-import { Metrics } from '../health/metrics.service.js';
+import { UsageCounters } from '../usage/usage-counters.js';
+import { Metrics } from '../metrics/metrics.service.js';
 import { QuotaStorage } from './quota-storage.js';
 
 export type Channel = 'http' | 'mcp';

@@ -4,7 +4,7 @@ import {
   productIntelligenceSchema,
   type ProductIntelligence,
 } from './product-intelligence.schema.js';
-import { CRITERIA, DIMENSIONS, TAXONOMY, type Criterion } from './taxonomy.js';
+import { CRITERIA, DIMENSIONS, TAXONOMY, type Criterion } from '../taxonomy/taxonomy.js';
 
 const dimensionOf = (criterion: Criterion) =>
   DIMENSIONS.find((d) => (TAXONOMY[d] as readonly Criterion[]).includes(criterion))!;

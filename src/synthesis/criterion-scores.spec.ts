@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SOURCE_WEIGHTS, type SynthesisConfig } from '../config/app-config.js';
 import { scoreCriterion, scoreProduct } from './criterion-scores.js';
 import type { CriterionPriors, ReviewRecord } from './synthesis.types.js';
-import { CRITERIA, type SourceType } from './taxonomy.js';
+import { CRITERIA, type SourceType } from '../taxonomy/taxonomy.js';
 
 const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
 const flat = (value: number) =>

@@ -7,7 +7,7 @@ import {
   type Criterion,
   type Dimension,
   type SourceType,
-} from './taxonomy.js';
+} from '../taxonomy/taxonomy.js';
 
 // The numbers behind every score (docs/decisions.md, Synthesis), all at full precision: rounding
 // happens once, when the body is written.

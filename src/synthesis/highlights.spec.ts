@@ -4,7 +4,7 @@ import { scoreProduct } from './criterion-scores.js';
 import { highlights, weakCriteria } from './highlights.js';
 import { notableFacts } from './notable-facts.js';
 import type { CriterionPriors, OfferRecord, ReviewRecord } from './synthesis.types.js';
-import { CRITERIA, type SourceType } from './taxonomy.js';
+import { CRITERIA, type SourceType } from '../taxonomy/taxonomy.js';
 
 const withPrior: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
 // Prior strength 0 makes a single source's rating the criterion score: easy thresholds.

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CRITERIA, DIMENSIONS, SOURCE_TYPES, type Criterion, type Dimension } from './taxonomy.js';
+import { MAX_SUGGESTIONS } from '../names/resolution-decision.js';
+import {
+  CRITERIA,
+  DIMENSIONS,
+  SOURCE_TYPES,
+  type Criterion,
+  type Dimension,
+} from '../taxonomy/taxonomy.js';
 
 // The response bodies of both lookups (docs/api.md and docs/decisions.md), as zod schemas:
 // the one source of the OpenAPI document's schemas and of the tests that check answers.
@@ -75,7 +82,7 @@ export const resolutionSchema = z
     confidence: unitScore,
     other_matches: z
       .array(matchSchema)
-      .max(5)
+      .max(MAX_SUGGESTIONS)
       .describe('The next-best candidates, best first; never the resolved product'),
   })
   .meta({ id: 'Resolution' });
@@ -126,7 +133,7 @@ export const limitedCoverageSchema = z
     found: z.literal(false),
     other_matches: z
       .array(matchSchema)
-      .max(5)
+      .max(MAX_SUGGESTIONS)
       .describe('Suggestions, best first; never a wrong product presented as a match'),
     as_of: utcDateTime.describe('When the catalog data behind this answer was published'),
   })

@@ -9,7 +9,7 @@ import type {
   ProductRecord,
   ReviewRecord,
 } from './synthesis.types.js';
-import { CRITERIA, TAXONOMY, type SourceType } from './taxonomy.js';
+import { CRITERIA, TAXONOMY, type SourceType } from '../taxonomy/taxonomy.js';
 
 const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
 const priors = Object.fromEntries(CRITERIA.map((c) => [c, 60])) as CriterionPriors;

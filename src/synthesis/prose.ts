@@ -2,7 +2,7 @@ import type { ProductScores } from './criterion-scores.js';
 import { extremes, ratedCriteriaCount } from './evidence.js';
 import { roundScore } from './rounding.js';
 import type { OfferRecord, ProductRecord, ReviewRecord } from './synthesis.types.js';
-import { CRITERIA, SOURCE_TYPES } from './taxonomy.js';
+import { CRITERIA, SOURCE_TYPES } from '../taxonomy/taxonomy.js';
 import {
   agreement,
   count,

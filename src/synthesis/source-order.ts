@@ -1,4 +1,4 @@
-import { SOURCE_TYPES, type SourceType } from './taxonomy.js';
+import { SOURCE_TYPES, type SourceType } from '../taxonomy/taxonomy.js';
 
 // One order for sources everywhere they are listed (source_consensus, highlight details):
 // measured evidence first (lab, expert, users, community), then by name. Plain code-unit

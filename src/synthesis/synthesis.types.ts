@@ -1,4 +1,4 @@
-import type { Criterion, SourceType } from './taxonomy.js';
+import type { Criterion, SourceType } from '../taxonomy/taxonomy.js';
 
 // What synthesis is given: one catalog product as the repository reads it, plus the context
 // the answer needs (category priors, publication time, resolution, link signing).

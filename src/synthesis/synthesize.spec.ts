@@ -6,7 +6,7 @@ import { productIntelligenceSchema } from './product-intelligence.schema.js';
 import { SynthesisService } from './synthesis.service.js';
 import type { CriterionPriors, SynthesisInput } from './synthesis.types.js';
 import { synthesize } from './synthesize.js';
-import { CRITERIA, DIMENSIONS, TAXONOMY } from './taxonomy.js';
+import { CRITERIA, DIMENSIONS, TAXONOMY } from '../taxonomy/taxonomy.js';
 
 const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
 const priors = Object.fromEntries(CRITERIA.map((c) => [c, 60])) as CriterionPriors;

@@ -13,7 +13,7 @@ import { headline, summary } from './prose.js';
 import { roundScore, roundUnit } from './rounding.js';
 import { toSourceConsensus } from './source-consensus.js';
 import type { SynthesisInput } from './synthesis.types.js';
-import type { Dimension } from './taxonomy.js';
+import type { Dimension } from '../taxonomy/taxonomy.js';
 
 /** The resolution contract lists at most 5 other matches (docs/decisions.md, Resolution). */
 const MAX_OTHER_MATCHES = 5;

@@ -1,5 +1,5 @@
 import { roundScore } from './rounding.js';
-import type { Criterion, Dimension, SourceType } from './taxonomy.js';
+import type { Criterion, Dimension, SourceType } from '../taxonomy/taxonomy.js';
 
 // Shared vocabulary of the generated text (headline, summaries, highlight details), so every
 // sentence names things and states numbers the same way.

@@ -1,4 +1,4 @@
-import { CRITERIA, type Criterion } from '../../synthesis/taxonomy.js';
+import { CRITERIA, type Criterion } from '../../taxonomy/taxonomy.js';
 
 // The shape of a category of the synthetic catalog (the table is in categories.ts).
 

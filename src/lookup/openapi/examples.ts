@@ -5,7 +5,7 @@ import type {
   ProductIntelligence,
 } from '../../synthesis/product-intelligence.schema.js';
 import { synthesize } from '../../synthesis/synthesize.js';
-import { CRITERIA, type Criterion } from '../../synthesis/taxonomy.js';
+import { CRITERIA, type Criterion } from '../../taxonomy/taxonomy.js';
 
 // Examples for the OpenAPI document, made by the real synthesis from a fictional product,
 // so they always have the shape and arithmetic of real answers.

@@ -1,0 +1,53 @@
+import { describe, expect, it } from '@jest/globals';
+import { candidateTerms, SMALL_POOL } from './candidate-terms.js';
+
+describe(candidateTerms.name, () => {
+  const match = (term: string, df: number, similarity = 1) => ({
+    queryTerm: term,
+    term,
+    df,
+    similarity,
+  });
+
+  it('narrows by the rarest terms and weighs every term', () => {
+    const chosen = candidateTerms([match('sony', 2_000), match('1000xm5', 2), match('wh', 40)])!;
+    expect(chosen.narrow).toEqual(['1000xm5', 'wh']); // sony would read too many names
+    expect(chosen.all).toBe(false);
+    expect(chosen.weighted.map((w) => w.term)).toEqual(['1000xm5', 'wh', 'sony']);
+  });
+
+  it("puts the query's own terms before close stand-ins for a misspelt word", () => {
+    const chosen = candidateTerms([match('orbit', 30), match('orbital', 10, 0.5)])!;
+    expect(chosen.narrow[0]).toBe('orbit');
+  });
+
+  it('requires the rarest few together when every term is common', () => {
+    const chosen = candidateTerms([
+      match('pro', SMALL_POOL * 10),
+      match('horvik', SMALL_POOL * 2),
+      match('orbit', SMALL_POOL * 3),
+      match('plus', SMALL_POOL * 20),
+    ])!;
+    expect(chosen).toMatchObject({ narrow: ['horvik', 'orbit', 'pro'], all: true });
+    expect(candidateTerms([match('sage', SMALL_POOL * 5)])).toMatchObject({
+      narrow: ['sage'],
+      all: false,
+    });
+  });
+
+  it('skips a join of words already required, which would narrow no further', () => {
+    const chosen = candidateTerms([
+      match('kestral', 10_542),
+      match('kestralsummit', 2_174),
+      match('summit', 30_000),
+      match('14inch2025', 17_298),
+      match('2025', 200_000),
+      match('cq', 60_000),
+    ])!;
+    expect(chosen).toMatchObject({ narrow: ['kestralsummit', '14inch2025', 'cq'], all: true });
+  });
+
+  it('ignores stand-ins too far from the word, and may find nothing', () => {
+    expect(candidateTerms([match('zzz', 1, 0.1)])).toBeUndefined();
+  });
+});

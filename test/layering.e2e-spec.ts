@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+
+// The layering check (.dependency-cruiser.cjs, run by `npm run lint`) must fail on what it is
+// there to forbid: test/fixtures/layering/src holds one import of each kind it refuses.
+
+const root = path.resolve(import.meta.dirname, '..');
+const depcruise = path.join(root, 'node_modules/.bin/depcruise');
+const config = path.join(root, '.dependency-cruiser.cjs');
+
+interface Violation {
+  rule: { name: string };
+  from: string;
+  to: string;
+}
+
+/** Runs the check in `cwd` as `npm run lint` does; its exit code and output. */
+function depcruiseIn(cwd: string, ...extra: string[]): Promise<{ code: number; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const args = ['src', '--config', config, ...extra];
+    execFile(depcruise, args, { cwd, maxBuffer: 64 << 20 }, (error, stdout) => {
+      if (error && typeof error.code !== 'number') {
+        return reject(new Error('depcruise did not run', { cause: error }));
+      }
+      resolve({ code: error ? Number(error.code) : 0, stdout });
+    });
+  });
+}
+
+/** The violations the check reports in `cwd`'s src/. */
+async function violationsIn(cwd: string): Promise<Violation[]> {
+  const { stdout } = await depcruiseIn(cwd, '--output-type', 'json');
+  return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
+}
+
+const fixture = path.join(root, 'test/fixtures/layering');
+
+describe('layering check', () => {
+  it('refuses an upward import, a sibling feature, a cycle and an unlayered folder', async () => {
+    const violations = await violationsIn(fixture);
+    const found = violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`);
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'layer-config: src/config/upward.ts -> src/lookup/feature.ts',
+        'layer-catalog: src/catalog/sibling.ts -> src/lookup/feature.ts',
+        'no-unlayered-importer: src/widgets/unlayered.ts -> src/config/upward.ts',
+      ]),
+    );
+    expect(violations.some((v) => v.rule.name === 'no-circular')).toBe(true);
+  });
+
+  it('fails the lint step on them, and passes on the service itself', async () => {
+    expect((await depcruiseIn(fixture)).code).toBeGreaterThan(0);
+    expect(await violationsIn(root)).toEqual([]);
+    expect((await depcruiseIn(root)).code).toBe(0);
+  });
+});
