@@ -21,7 +21,7 @@ const REASONS = {
 } as const;
 
 function unauthorized(detail: string, keySent: boolean): ProblemException {
-  return new ProblemException(401, 'unauthorized', 'Unauthorized', detail).withHeaders({
+  return new ProblemException('unauthorized', detail).withHeaders({
     'WWW-Authenticate': keySent ? 'Bearer error="invalid_token"' : 'Bearer',
   });
 }

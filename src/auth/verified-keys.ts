@@ -1,5 +1,6 @@
 import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import { errorName } from '../common/error-name.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { ApiKeyRepository } from './api-key.repository.js';
 import { ApiKeysService, type KeyCheck } from './api-keys.service.js';
@@ -69,4 +70,3 @@ export class VerifiedKeys implements OnModuleDestroy {
 }
 
 /** The class of an error, never its message: database text stays out of the logs. */
-const errorName = (error: unknown): string => (error instanceof Error ? error.name : 'unknown');

@@ -96,6 +96,8 @@ export class CatalogRepository {
       await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
       await client.query('COMMIT');
     } catch (error) {
+      // The import's own error is what matters; a connection too broken to roll back ends
+      // below, and PostgreSQL rolls back an ended session's transaction itself.
       await client.query('ROLLBACK').catch(() => undefined);
       await client.end();
       throw error;

@@ -28,6 +28,7 @@ export async function runCommand(
     await run(app);
     await app.close();
   } catch (error) {
+    // The command's own failure is the one reported; closing after it is best effort.
     await app?.close().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${name}: ${reason.split('\n')[0]}\n`);

@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem.js';
+import { PROBLEM_CONTENT_TYPE, ProblemException, type ProblemType } from './problem.js';
 
 // What Node's HTTP parser refuses before any route sees the request (a malformed request line
 // or header, bytes that are not a URL, a head over the header limit, an expectation the server
@@ -16,16 +16,16 @@ const PARSER_ERRORS: Readonly<Record<string, { status: number; detail: string }>
   HPE_INVALID_CONTENT_LENGTH: { status: 400, detail: 'Content-Length is not a number.' },
 };
 
-const TITLES: Readonly<Record<number, [slug: string, title: string]>> = {
-  400: ['bad-request', 'Bad request'],
-  408: ['request-timeout', 'Request timeout'],
-  417: ['expectation-failed', 'Expectation failed'],
-  431: ['headers-too-large', 'Request header fields too large'],
+/** The kind of problem each status the parser refuses with is (problem.ts); 400 otherwise. */
+const TYPES: Readonly<Record<number, ProblemType>> = {
+  400: 'bad-request',
+  408: 'request-timeout',
+  417: 'expectation-failed',
+  431: 'headers-too-large',
 };
 
 function problem(status: number, detail: string): string {
-  const [slug, title] = TITLES[status] ?? TITLES[400]!;
-  return JSON.stringify(new ProblemException(status, slug, title, detail).body);
+  return JSON.stringify(new ProblemException(TYPES[status] ?? 'bad-request', detail).body);
 }
 
 /** The socket's response in progress, if a request on it reached the application. */

@@ -37,9 +37,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
     if (!bodyMethod) return next();
     if (!req.is('application/json')) {
       req.bodyProblem = new ProblemException(
-        415,
         'unsupported-media-type',
-        'Unsupported media type',
         'Send the body as JSON with Content-Type: application/json.',
       );
       return next();
@@ -51,25 +49,10 @@ export class JsonBodyMiddleware implements NestMiddleware {
         res.setHeader('Connection', 'close');
         req.bodyProblem =
           error.type === 'entity.too.large'
-            ? new ProblemException(
-                413,
-                'payload-too-large',
-                'Payload too large',
-                `The body is over ${MAX_BODY_BYTES} bytes.`,
-              )
+            ? new ProblemException('payload-too-large', `The body is over ${MAX_BODY_BYTES} bytes.`)
             : error.type === 'entity.verify.failed'
-              ? new ProblemException(
-                  400,
-                  'invalid-encoding',
-                  'Invalid encoding',
-                  'The body is not valid UTF-8.',
-                )
-              : new ProblemException(
-                  400,
-                  'invalid-json',
-                  'Invalid JSON',
-                  'The body is not valid JSON.',
-                );
+              ? new ProblemException('invalid-encoding', 'The body is not valid UTF-8.')
+              : new ProblemException('invalid-json', 'The body is not valid JSON.');
       }
       next();
     });

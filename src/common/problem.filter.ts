@@ -8,10 +8,18 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { isDatabaseUnavailable } from '../database/database-unavailable.js';
-import { PROBLEM_CONTENT_TYPE, ProblemException, type ProblemBody } from './problem.js';
+import {
+  PROBLEM_CONTENT_TYPE,
+  PROBLEM_TYPES,
+  ProblemException,
+  problemTypeUri,
+  type ProblemBody,
+  type ProblemType,
+} from './problem.js';
 import { requestId } from './request-id.js';
 
-const SLUGS: Partial<Record<number, string>> = {
+/** The kind of problem of a framework error's status (problem.ts); others are http-error. */
+const TYPES: Partial<Record<number, ProblemType>> = {
   404: 'not-found',
   405: 'method-not-allowed',
   413: 'payload-too-large',
@@ -49,9 +57,7 @@ export class ProblemFilter implements ExceptionFilter {
     // Logged without the driver's message, which may quote SQL or connection details.
     this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
     return new ProblemException(
-      503,
       'service-unavailable',
-      'Service unavailable',
       'The service cannot reach its database right now. Try again shortly.',
     ).retryAfter(UNAVAILABLE_RETRY_AFTER_SECONDS);
   }
@@ -61,7 +67,7 @@ export class ProblemFilter implements ExceptionFilter {
       const status = error.getStatus();
       const title = HttpStatus[status]?.toLowerCase().replace(/_/g, ' ') ?? 'error';
       return {
-        type: `https://product-intelligence.dev/problems/${SLUGS[status] ?? 'http-error'}`,
+        type: problemTypeUri(TYPES[status] ?? 'http-error'),
         title: title.charAt(0).toUpperCase() + title.slice(1),
         status,
         detail: status === 404 ? 'There is nothing at this address.' : error.message,
@@ -73,9 +79,9 @@ export class ProblemFilter implements ExceptionFilter {
       msg: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return {
-      type: 'https://product-intelligence.dev/problems/internal-error',
-      title: 'Internal error',
-      status: 500,
+      type: problemTypeUri('internal-error'),
+      title: PROBLEM_TYPES['internal-error'].title,
+      status: PROBLEM_TYPES['internal-error'].status,
       detail: 'The service failed to answer; the error has been logged.',
     };
   }

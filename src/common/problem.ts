@@ -5,6 +5,37 @@ import { HttpException } from '@nestjs/common';
 export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
 const TYPE_BASE = 'https://product-intelligence.dev/problems/';
 
+/**
+ * Every kind of problem the service answers, with its status and title: the `type` of a body
+ * is TYPE_BASE + its key. A new kind of error is added here, and nowhere else.
+ */
+export const PROBLEM_TYPES = {
+  'bad-request': { status: 400, title: 'Bad request' },
+  'invalid-request': { status: 400, title: 'Invalid request' },
+  'invalid-encoding': { status: 400, title: 'Invalid encoding' },
+  'invalid-json': { status: 400, title: 'Invalid JSON' },
+  unauthorized: { status: 401, title: 'Unauthorized' },
+  'forbidden-origin': { status: 403, title: 'Origin not allowed' },
+  'not-found': { status: 404, title: 'Not found' },
+  'method-not-allowed': { status: 405, title: 'Method not allowed' },
+  'request-timeout': { status: 408, title: 'Request timeout' },
+  'payload-too-large': { status: 413, title: 'Payload too large' },
+  'uri-too-long': { status: 414, title: 'URI too long' },
+  'unsupported-media-type': { status: 415, title: 'Unsupported media type' },
+  'expectation-failed': { status: 417, title: 'Expectation failed' },
+  'rate-limited': { status: 429, title: 'Too many requests' },
+  'headers-too-large': { status: 431, title: 'Request header fields too large' },
+  'internal-error': { status: 500, title: 'Internal error' },
+  'service-unavailable': { status: 503, title: 'Service unavailable' },
+  'quota-unavailable': { status: 503, title: 'Service unavailable' },
+  'not-ready': { status: 503, title: 'Not ready' },
+} as const satisfies Record<string, { status: number; title: string }>;
+
+export type ProblemType = keyof typeof PROBLEM_TYPES;
+
+/** The URI a problem body's `type` holds for a kind of problem. */
+export const problemTypeUri = (slug: string): string => TYPE_BASE + slug;
+
 export interface FieldError {
   /** The offending field, e.g. "product_names[2]" or "detail". */
   field: string;
@@ -23,15 +54,16 @@ export interface ProblemBody {
   retry_after?: number;
 }
 
-/** An error answered with a problem body of the given type (a slug under TYPE_BASE). */
+/** An error answered with a problem body of one of the PROBLEM_TYPES. */
 export class ProblemException extends HttpException {
   /** Response headers the problem requires (WWW-Authenticate, Retry-After…). */
   headers: Record<string, string> = {};
 
-  constructor(status: number, slug: string, title: string, detail: string, errors?: FieldError[]) {
+  constructor(type: ProblemType, detail: string, errors?: FieldError[]) {
+    const { status, title } = PROBLEM_TYPES[type];
     super(
       {
-        type: TYPE_BASE + slug,
+        type: problemTypeUri(type),
         title,
         status,
         detail,
@@ -59,4 +91,4 @@ export class ProblemException extends HttpException {
 }
 
 export const invalidRequest = (detail: string, errors: FieldError[]) =>
-  new ProblemException(400, 'invalid-request', 'Invalid request', detail, errors);
+  new ProblemException('invalid-request', detail, errors);

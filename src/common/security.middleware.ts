@@ -42,9 +42,7 @@ export const securityHeaders = fixedHeaders(helmet());
 export function urlLengthLimit(req: Request, _res: Response, next: NextFunction): void {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     throw new ProblemException(
-      414,
       'uri-too-long',
-      'URI too long',
       `The request URL is over ${MAX_URL_LENGTH} characters.`,
     );
   }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import { errorName } from '../common/error-name.js';
 import { AccountRepository, type AccountRecord } from './account.repository.js';
 import { AccountsService } from './accounts.service.js';
 import { verifyPassword } from './passwords.js';
@@ -26,9 +27,7 @@ export class SessionsService implements OnModuleDestroy {
   constructor(private readonly accounts: AccountRepository) {
     const sweep = () =>
       this.sweep().catch((error: unknown) =>
-        this.logger.warn(
-          `Could not sweep expired sessions (${error instanceof Error ? error.name : 'unknown'})`,
-        ),
+        this.logger.warn(`Could not sweep expired sessions (${errorName(error)})`),
       );
     this.sweeper = setInterval(() => void sweep(), SWEEP_MS).unref();
   }

@@ -77,13 +77,17 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
     clearInterval(this.timer);
     await Promise.all(
       this.replicas.map(async (r) => {
+        // Closing: a replica that is already gone has nothing left to close.
         await r.client.$disconnect().catch(() => undefined);
         await r.client.pool.end().catch(() => undefined);
       }),
     );
   }
 
-  /** Marks each replica usable or not; a failed check makes it unusable, never throws. */
+  /**
+   * Marks each replica usable or not; a failed check makes it unusable, never throws. A
+   * replica's change of state is logged below, so a failed query needs no line of its own.
+   */
   async check(): Promise<void> {
     const primary = await this.primary.$queryRaw<{ lsn: string }[]>`
       SELECT pg_current_wal_lsn()::text AS lsn`.catch(() => undefined);

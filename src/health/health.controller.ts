@@ -60,9 +60,7 @@ export class HealthController {
 
 function notReady(errors: { field: string; message: string }[]): ProblemException {
   return new ProblemException(
-    503,
     'not-ready',
-    'Not ready',
     'This instance cannot answer lookups right now.',
     errors,
   ).retryAfter(NOT_READY_RETRY_AFTER_SECONDS);

@@ -25,9 +25,7 @@ export class MetricsController {
     if (token === undefined || port !== undefined) throw new NotFoundException();
     if (!carriesToken(req.headers.authorization, token)) {
       throw new ProblemException(
-        401,
         'unauthorized',
-        'Unauthorized',
         'Send the metrics token: Authorization: Bearer <METRICS_TOKEN>.',
       ).withHeaders({ 'WWW-Authenticate': 'Bearer realm="metrics"' });
     }

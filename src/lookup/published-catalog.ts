@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import pg from 'pg';
+import { errorName } from '../common/error-name.js';
 import { CATALOG_PUBLISHED_CHANNEL, type Publication } from '../publication/publication.sql.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { LookupRepository } from './lookup.repository.js';
@@ -23,6 +24,7 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
   private listener?: pg.Client;
   private poll?: NodeJS.Timeout;
   private closed = false;
+  private failing = false;
 
   constructor(
     private readonly repository: LookupRepository,
@@ -35,15 +37,16 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.refresh();
-    await this.listen().catch((error: Error) =>
-      this.logger.warn(`Not listening for new catalogs (${error.message}); polling instead`),
+    await this.listen().catch((error: unknown) =>
+      this.logger.warn(`Not listening for new catalogs (${errorName(error)}); polling instead`),
     );
-    this.poll = setInterval(() => void this.refresh().catch(() => undefined), POLL_MS).unref();
+    this.poll = setInterval(() => void this.refresh().catch(this.warnOnce), POLL_MS).unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearInterval(this.poll);
+    // Closing: a listener whose connection already ended has nothing left to close.
     await this.listener?.end().catch(() => undefined);
   }
 
@@ -51,15 +54,27 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
   async refresh(): Promise<Publication> {
     const latest = (await this.repository.latestPublication()) ?? NEVER_PUBLISHED;
     if (latest.id !== this.publication.id) this.publication = latest;
+    if (this.failing) this.logger.log('Reading the latest catalog works again');
+    this.failing = false;
     return latest;
   }
 
+  /** A background read or re-listen failed: said once per outage, as the poll retries. */
+  private readonly warnOnce = (error: unknown): void => {
+    if (this.failing) return;
+    this.failing = true;
+    this.logger.warn(
+      `Could not read the latest catalog (${errorName(error)}); retrying every ${POLL_MS / 1000} s`,
+    );
+  };
+
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.database.url });
-    client.on('notification', () => void this.refresh().catch(() => undefined));
+    client.on('notification', () => void this.refresh().catch(this.warnOnce));
+    // A lost connection also ends the client: 'end' below listens again.
     client.on('error', () => undefined);
     client.on('end', () => {
-      if (!this.closed) setTimeout(() => void this.listen().catch(() => undefined), POLL_MS);
+      if (!this.closed) setTimeout(() => void this.listen().catch(this.warnOnce), POLL_MS);
     });
     await client.connect();
     await client.query(`LISTEN ${CATALOG_PUBLISHED_CHANNEL}`);

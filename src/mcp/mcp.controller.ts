@@ -32,11 +32,13 @@ export class McpController {
   @Post()
   async post(@Req() req: Request, @Res() res: Response): Promise<void> {
     const foreign = foreignRequest(this.origins, req.headers.host, req.headers.origin);
-    if (foreign) throw new ProblemException(403, 'forbidden-origin', 'Origin not allowed', foreign);
+    if (foreign) throw new ProblemException('forbidden-origin', foreign);
     if (req.bodyProblem) throw req.bodyProblem;
     const keyId = req.apiKeyId!;
     // Every authenticated answer states the budget; a tool call states it after its charge.
     if (!callsATool(req.body)) {
+      // Without the quota's storage the answer goes out without the headers; the tool call
+      // itself is refused with 503 by its charge.
       const state = await this.quota.status(keyId).catch(() => undefined);
       if (state) res.set(rateLimitHeaders(state));
     }
@@ -51,9 +53,7 @@ export class McpController {
   @All()
   notAllowed(): never {
     throw new ProblemException(
-      405,
       'method-not-allowed',
-      'Method not allowed',
       'This MCP endpoint is stateless: send JSON-RPC messages with POST.',
     ).withHeaders({ Allow: 'POST' });
   }

@@ -52,9 +52,7 @@ export class QuotaService {
     const wait = Math.max(1, Math.ceil(decision.retryMs / 1000));
     const asked = cost === 1 ? 'a lookup' : `a batch of ${cost} lookups`;
     throw new ProblemException(
-      429,
       'rate-limited',
-      'Too many requests',
       `This key has ${state.remaining} of its ${policy.limit} lookups left in the rolling ` +
         `${state.windowSeconds}-second window, not enough for ${asked}. Retry in ${wait} seconds.`,
     )
@@ -73,9 +71,7 @@ export class QuotaService {
       return await this.storage.consume(keyId, cost, policy.limit, policy.windowMs);
     } catch {
       throw new ProblemException(
-        503,
         'quota-unavailable',
-        'Service unavailable',
         'The rate budget cannot be checked right now, so no lookup is served. Try again shortly.',
       ).retryAfter(UNAVAILABLE_RETRY_SECONDS);
     }
