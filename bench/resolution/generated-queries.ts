@@ -2,7 +2,7 @@ import {
   catalogFamilies,
   generateCatalog,
   heldOutSiblings,
-  normalizeName,
+  comparisonKey,
   type HeldOutKind,
   type HeldOutName,
 } from '../../src/catalog/catalog-generator.js';
@@ -65,7 +65,7 @@ export function generatedQueries(options: GeneratedQueryOptions): LabelledQuery[
   const out: LabelledQuery[] = [];
   /** Keeps a query whose normalised form names no product but (when answerable) its own. */
   const keep = (query: string, expected: string | null, kind: QueryKind): boolean => {
-    const key = normalizeName(query);
+    const key = comparisonKey(query);
     if (key === '') return false;
     const named = owner.get(key);
     if (named !== undefined && named !== expected) return false;
@@ -152,7 +152,7 @@ function loadCatalog(size: number, seed: number) {
     const lineName = lineOf.get(line.id);
     if (lineName === undefined) throw new Error(`no family for generated product ${line.id}`);
     products.push({ id: line.id, name: line.name, brand: line.brand, line: lineName, aliases });
-    for (const text of [line.name, ...aliases]) owner.set(normalizeName(text), line.id);
+    for (const text of [line.name, ...aliases]) owner.set(comparisonKey(text), line.id);
   }
   return { products, owner, variantWords };
 }
@@ -185,7 +185,7 @@ function noisy(rng: () => number, name: string): string | null {
   let text = name;
   const n = 1 + Math.floor(rng() * 3);
   for (let i = 0; i < n; i++) text = pick(rng, steps)(text);
-  return text !== name && normalizeName(text) === normalizeName(name) ? text : null;
+  return text !== name && comparisonKey(text) === comparisonKey(name) ? text : null;
 }
 
 /** One typo in a brand or line word of 5+ letters (never a model number or variant word). */

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { normalizeName } from '../../src/catalog/catalog-generator.js';
+import { comparisonKey } from '../../src/catalog/catalog-generator.js';
 import { projectRoot } from '../../src/config/project-root.js';
 import { QUERY_KINDS, type LabelledQuery } from './evaluate.js';
 
@@ -53,13 +53,13 @@ export function labelProblems(
   const owner = new Map<string, string>();
   const withoutBrand = new Map<string, string>();
   for (const p of catalog) {
-    for (const text of [p.name, ...(p.aliases ?? [])]) owner.set(normalizeName(text), p.id);
-    const brandless = normalizeName(p.name).replace(normalizeName(p.brand), '');
-    if (brandless !== normalizeName(p.name)) withoutBrand.set(brandless, p.id);
+    for (const text of [p.name, ...(p.aliases ?? [])]) owner.set(comparisonKey(text), p.id);
+    const brandless = comparisonKey(p.name).replace(comparisonKey(p.brand), '');
+    if (brandless !== comparisonKey(p.name)) withoutBrand.set(brandless, p.id);
   }
   const problems: string[] = [];
   for (const q of queries) {
-    const key = normalizeName(q.query);
+    const key = comparisonKey(q.query);
     const named = owner.get(key);
     const label = `[${q.kind}] ${JSON.stringify(q.query)} labelled ${q.expected ?? 'null'}`;
     if (q.expected !== null && !ids.has(q.expected)) problems.push(`${label}: no such product`);

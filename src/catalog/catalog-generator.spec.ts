@@ -6,7 +6,7 @@ import {
   generateCatalog,
   generateCatalogLines,
   heldOutSiblings,
-  normalizeName,
+  comparisonKey,
   slugify,
   type HeldOutKind,
 } from './catalog-generator.js';
@@ -104,7 +104,7 @@ describe('generateCatalog', () => {
     const clashes: string[] = [];
     for (const product of big) {
       for (const name of [product.name, ...(product.aliases ?? [])]) {
-        const key = normalizeName(name);
+        const key = comparisonKey(name);
         const owner = owners.get(key);
         if (owner !== undefined && owner !== product.id) clashes.push(`${name} (${owner})`);
         owners.set(key, product.id);
@@ -156,13 +156,13 @@ describe('heldOutSiblings', () => {
 
   it('names products absent from the catalog whose sibling is present', () => {
     const catalogKeys = new Set(
-      big.flatMap((p) => [p.name, ...(p.aliases ?? [])]).map((n) => normalizeName(n)),
+      big.flatMap((p) => [p.name, ...(p.aliases ?? [])]).map((n) => comparisonKey(n)),
     );
     const names = new Set(bigNames);
     expect(held.length).toBeGreaterThan(10_000);
-    expect(held.filter((h) => catalogKeys.has(normalizeName(h.name)))).toEqual([]);
+    expect(held.filter((h) => catalogKeys.has(comparisonKey(h.name)))).toEqual([]);
     expect(held.filter((h) => !names.has(h.sibling))).toEqual([]);
-    expect(new Set(held.map((h) => normalizeName(h.name))).size).toBe(held.length);
+    expect(new Set(held.map((h) => comparisonKey(h.name))).size).toBe(held.length);
   });
 
   it('covers every kind of near miss, and model numbers one digit away', () => {
@@ -199,10 +199,10 @@ describe('the generator world', () => {
   it('uses unique, prefix-free brand names and prefix-free lines per category', () => {
     const prefixFree = (words: string[]) =>
       words.every((a, i) => words.every((b, j) => i === j || !b.startsWith(a)));
-    const brands = CATEGORIES.flatMap((c) => c.brands).map(normalizeName);
+    const brands = CATEGORIES.flatMap((c) => c.brands).map(comparisonKey);
     expect(prefixFree(brands)).toBe(true);
     for (const category of CATEGORIES) {
-      expect(prefixFree(category.lines.map(normalizeName))).toBe(true);
+      expect(prefixFree(category.lines.map(comparisonKey))).toBe(true);
       expect(category.lines.every((l) => /^[A-Z][a-z]+$/.test(l))).toBe(true);
       expect(category.brands.every((b) => !/\d/.test(b))).toBe(true);
     }

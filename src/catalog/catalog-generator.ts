@@ -13,11 +13,11 @@ import { worldFor } from './generator/world.js';
 // catalog of N products is the first N listed members of families 0, 1, 2, ... and the
 // catalog of a larger N extends it. Names and ids are unique by construction for any N (a
 // family owns its brand, line and model number); names and aliases stay unique after
-// resolution's normalisation (normalizeName), which the unit tests check and a 5M-product run
+// resolution's normalisation (comparisonKey), which the unit tests check and a 5M-product run
 // confirmed.
 
 export type { HeldOutKind, HeldOutName } from './generator/held-out.js';
-export { normalizeName, slugify } from './generator/names.js';
+export { comparisonKey, slugify } from './generator/names.js';
 
 export interface CatalogOptions {
   /** Number of products (lines) in the catalog. */

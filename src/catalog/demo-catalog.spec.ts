@@ -4,7 +4,7 @@ import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
 import { SOURCE_TYPES } from '../taxonomy/taxonomy.js';
 import { catalogLineSchema, type CatalogLine } from './catalog-line.schema.js';
-import { normalizeName } from './catalog-generator.js';
+import { comparisonKey } from './catalog-generator.js';
 
 // What the demo catalog promises: real product names in several categories, with
 // near-miss families and aliases, and clearly fictional reviews and retailers.
@@ -52,7 +52,7 @@ describe('demo catalog', () => {
 
   it('never gives two products the same name or alias once normalised', () => {
     const keys = demo.flatMap((p) => [
-      ...new Set([p.name, ...(p.aliases ?? [])].map(normalizeName)),
+      ...new Set([p.name, ...(p.aliases ?? [])].map(comparisonKey)),
     ]);
     expect(new Set(keys).size).toBe(keys.length);
   });

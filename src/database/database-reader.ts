@@ -10,7 +10,7 @@ import { Metrics } from '../metrics/metrics.service.js';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
-import { pgPool } from './pg-adapter.js';
+import { createPgPool } from './pg-pool.js';
 import { PrismaService } from './prisma.service.js';
 
 /** How often each replica's replay position is compared with the primary's. */
@@ -52,7 +52,7 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
   ) {
     this.maxLag = BigInt(config.env.DATABASE_REPLICA_MAX_LAG_BYTES);
     this.replicas = config.env.DATABASE_REPLICA_URLS.map((url, i) => {
-      const pool = pgPool(url, config);
+      const pool = createPgPool(url, config);
       const client = Object.assign(new PrismaClient({ adapter: new PrismaPg(pool) }), { pool });
       return { name: `replica ${i + 1} (${new URL(url).host})`, client, usable: false };
     });

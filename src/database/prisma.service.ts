@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from './database-server.js';
 import { PrismaClient } from './generated/prisma/client.js';
-import { pgPool } from './pg-adapter.js';
+import { createPgPool } from './pg-pool.js';
 
 /**
  * The primary's client: every write, and every read when no replica is configured or caught
@@ -17,7 +17,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
   readonly pool: pg.Pool;
 
   constructor(server: DatabaseServer, config: AppConfig) {
-    const pool = pgPool(server.url, config);
+    const pool = createPgPool(server.url, config);
     super({ adapter: new PrismaPg(pool) });
     this.pool = pool;
   }

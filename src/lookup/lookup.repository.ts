@@ -127,7 +127,7 @@ export class LookupRepository {
    * The vocabulary entries of the query's terms: each term the catalog has (similarity 1), and
    * for each of `words` it lacks (a typo), the closest words by trigram distance among the
    * catalog's digit-free words that are close at all (`%`: a similarity of at least
-   * MIN_SIMILARITY, the session's pg_trgm threshold, pg-adapter.ts), found by the words' GIN
+   * MIN_SIMILARITY, the session's pg_trgm threshold, pg-pool.ts), found by the words' GIN
    * trigram index. Equally close words are taken in alphabetical order.
    */
   async findTerms(terms: string[], words: string[], perWord: number): Promise<TermMatch[]> {

@@ -31,7 +31,7 @@ export function slugify(name: string): string {
  * The comparison key of a name as resolution sees it (case-, accent-, punctuation- and
  * spacing-insensitive): "WH-1000XM5", "wh 1000 xm5" and "WH1000XM5" give the same key.
  */
-export function normalizeName(name: string): string {
+export function comparisonKey(name: string): string {
   return compactName(normaliseName(name));
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { projectRoot } from '../../config/project-root.js';
 import { catalogLineSchema } from '../catalog-line.schema.js';
-import { normalizeName } from './names.js';
+import { comparisonKey } from './names.js';
 import { realisticCatalog, realisticCatalogLines, type RealisticFamily } from './realistic.js';
 import { nameStatistics, type NameStatistics } from './statistics.js';
 
@@ -45,13 +45,13 @@ describe('the realistic catalog generator', () => {
     expect([...realisticCatalog(20_000, 1)]).toEqual(catalog);
     expect([...realisticCatalog(20_000, 2)].slice(0, 100)).not.toEqual(catalog.slice(0, 100));
     const keys = catalog.flatMap((p) =>
-      [p.name, ...p.aliases].map((name) => `${normalizeName(p.brand)}|${normalizeName(name)}`),
+      [p.name, ...p.aliases].map((name) => `${comparisonKey(p.brand)}|${comparisonKey(name)}`),
     );
     expect(new Set(keys).size).toBe(keys.length);
     expect(new Set(catalog.map((p) => p.id)).size).toBe(catalog.length);
     const listed = new Set(keys);
     for (const f of families)
-      expect(listed.has(`${normalizeName(f.brand)}|${normalizeName(f.nearMiss)}`)).toBe(false);
+      expect(listed.has(`${comparisonKey(f.brand)}|${comparisonKey(f.nearMiss)}`)).toBe(false);
     // Families of near-siblings: most products share their family with another.
     const perFamily = new Map<number, number>();
     for (const p of catalog) perFamily.set(p.family, (perFamily.get(p.family) ?? 0) + 1);

@@ -1,6 +1,6 @@
 import { CATEGORIES } from './categories.js';
 import { clamp } from './family.js';
-import { normalizeName, slugify } from './names.js';
+import { comparisonKey, slugify } from './names.js';
 import { quote, reviewsAndOffersJson } from './product.js';
 import { Rng, hash, seedKey } from './prng.js';
 import { HeapsVocabulary, madeUpWord } from './vocabulary.js';
@@ -31,7 +31,7 @@ export interface RealisticFamily {
 
 interface Brand {
   readonly name: string;
-  /** The name as resolution compares it (normalizeName), part of every product's key. */
+  /** The name as resolution compares it (comparisonKey), part of every product's key. */
   readonly key: string;
   readonly category: string;
   /** Letters in front of the brand's model numbers ("DCP", "WP", "V"), and what follows them. */
@@ -80,7 +80,7 @@ export function* realisticCatalog(
     }
     const brand = brandAt(lo);
     const names = familyNames(rng, brand, words);
-    const key = (name: string) => `${brand.key}|${normalizeName(name)}`;
+    const key = (name: string) => `${brand.key}|${comparisonKey(name)}`;
     const members = names.members.filter((name) => !used.has(key(name)));
     if (members.length === 0 || used.has(key(names.nearMiss))) continue;
     used.add(key(names.nearMiss)); // reserved: never a product
@@ -107,7 +107,7 @@ function newBrand(rng: Rng, words: HeapsVocabulary, taken: Set<string>): Brand {
   do {
     name = rng.chance(0.12) ? `${madeUpWord(rng)} ${words.draw()}` : madeUpWord(rng);
     if (rng.chance(0.08)) name = name.toUpperCase();
-    key = normalizeName(name);
+    key = comparisonKey(name);
   } while (taken.has(key));
   taken.add(key);
   const prefix = () => Array.from({ length: rng.between(1, 3) }, () => rng.pick(LETTERS)).join('');

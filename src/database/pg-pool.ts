@@ -3,7 +3,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { MIN_SIMILARITY } from '../names/similarity.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */
-export function pgPool(url: string, config: AppConfig): pg.Pool {
+export function createPgPool(url: string, config: AppConfig): pg.Pool {
   const { DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_POOL_SIZE } =
     config.env;
   const pool = new pg.Pool({
