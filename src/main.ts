@@ -21,8 +21,8 @@ async function bootstrap(): Promise<void> {
   app.useLogger(app.get(ServiceLogger));
   // Through pino, at LOG_LEVEL (common/logging.ts); the buffered boot lines go there too.
   app.flushLogs();
-  closeGracefullyOnSignals(app, config.env.SHUTDOWN_TIMEOUT_MS);
-  await app.listen(config.env.PORT, config.env.HOST);
+  closeGracefullyOnSignals(app, config.http.shutdownTimeoutMs);
+  await app.listen(config.http.port, config.http.host);
   const { address, port } = (app.getHttpServer() as Server).address() as AddressInfo;
   const host = address.includes(':') ? `[${address}]` : address;
   const url = `http://${host}:${port}`;

@@ -89,7 +89,7 @@ const app = await NestFactory.create(BenchServeModule, new ServiceHttpAdapter(),
   bodyParser: false,
 });
 const config = app.get(AppConfig);
-app.useLogger(logLevels(config.env.LOG_LEVEL));
+app.useLogger(logLevels(config.logging.level));
 app.enableShutdownHooks();
-await app.listen(config.env.PORT, config.env.HOST);
+await app.listen(config.http.port, config.http.host);
 process.stdout.write('ready\n');

@@ -18,7 +18,7 @@ export class DemoCatalogSeeder implements OnApplicationBootstrap {
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.server.isEmbedded && !this.config.env.SEED_DEMO_CATALOG) return;
+    if (!this.server.isEmbedded && !this.config.demoCatalog.seed) return;
     const publishedAt = await this.importer.publishedAt();
     if (publishedAt) {
       this.logger.log(`Catalog published at ${publishedAt.toISOString()}`);

@@ -11,7 +11,7 @@ import { CatalogImporter } from './catalog-importer.service.js';
 export function seedDemo(): Promise<void> {
   return runCommand('seed-demo', CatalogCommandModule, async (app) => {
     const config = app.get(AppConfig);
-    if (!config.env.SEED_DEMO_CATALOG) {
+    if (!config.demoCatalog.seed) {
       process.stdout.write('SEED_DEMO_CATALOG is off: nothing seeded.\n');
       return;
     }

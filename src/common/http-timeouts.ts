@@ -18,7 +18,7 @@ export class HttpTimeouts implements OnApplicationBootstrap {
   onApplicationBootstrap(): void {
     const server = this.adapterHost.httpAdapter?.getHttpServer() as Server | undefined;
     if (!server) return;
-    server.headersTimeout = this.config.env.HTTP_HEADERS_TIMEOUT_MS;
-    server.requestTimeout = this.config.env.HTTP_REQUEST_TIMEOUT_MS;
+    server.headersTimeout = this.config.http.headersTimeoutMs;
+    server.requestTimeout = this.config.http.requestTimeoutMs;
   }
 }

@@ -45,20 +45,23 @@ function prettyMessage(log: Logged): string {
 
 /** pretty on a terminal unless LOG_FORMAT says otherwise; JSON lines everywhere else. */
 export function prettyLogs(
-  env: Pick<Env, 'LOG_FORMAT'>,
+  format: Env['LOG_FORMAT'],
   stream: { isTTY?: boolean } = process.stdout,
 ): boolean {
-  return env.LOG_FORMAT ? env.LOG_FORMAT === 'pretty' : stream.isTTY === true;
+  return format ? format === 'pretty' : stream.isTTY === true;
 }
 
 /** The service's one pino logger, on stdout. */
-export function createRootLogger(env: Pick<Env, 'LOG_LEVEL' | 'LOG_FORMAT'>): Logger {
+export function createRootLogger(logging: {
+  level: Env['LOG_LEVEL'];
+  format: Env['LOG_FORMAT'];
+}): Logger {
   const options = {
-    level: PINO_LEVELS[env.LOG_LEVEL],
+    level: PINO_LEVELS[logging.level],
     timestamp: stdTimeFunctions.isoTime,
     base: { service: 'product-intelligence' },
   };
-  if (!prettyLogs(env)) return pino(options);
+  if (!prettyLogs(logging.format)) return pino(options);
   const pretty = PinoPretty({
     sync: true,
     translateTime: 'SYS:HH:MM:ss',

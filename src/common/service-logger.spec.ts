@@ -64,9 +64,9 @@ describe('prettyLogs', () => {
   it('is pretty on a terminal and JSON elsewhere, unless LOG_FORMAT says', () => {
     const tty = { isTTY: true };
     const pipe = { isTTY: false };
-    expect(prettyLogs({ LOG_FORMAT: undefined }, tty)).toBe(true);
-    expect(prettyLogs({ LOG_FORMAT: undefined }, pipe)).toBe(false);
-    expect(prettyLogs({ LOG_FORMAT: 'json' }, tty)).toBe(false);
-    expect(prettyLogs({ LOG_FORMAT: 'pretty' }, pipe)).toBe(true);
+    expect(prettyLogs(undefined, tty)).toBe(true);
+    expect(prettyLogs(undefined, pipe)).toBe(false);
+    expect(prettyLogs('json', tty)).toBe(false);
+    expect(prettyLogs('pretty', pipe)).toBe(true);
   });
 });

@@ -61,7 +61,7 @@ export class PinoNestLogger implements LoggerService {
 @Injectable()
 export class ServiceLogger extends PinoNestLogger {
   constructor(config: AppConfig) {
-    super(createRootLogger(config.env));
+    super(createRootLogger(config.logging));
   }
 }
 

@@ -16,7 +16,7 @@ export class TrustProxy implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const setting = this.config.env.TRUST_PROXY;
+    const setting = this.config.http.trustProxy;
     const app = this.adapterHost.httpAdapter?.getInstance<Application>();
     if (setting !== undefined && app) app.set('trust proxy', setting);
   }

@@ -10,7 +10,7 @@ const FILE = 'service-url';
 
 /** Records the address the service listens on (only when PUBLIC_BASE_URL is unset). */
 export function recordServiceUrl(config: AppConfig, url: string): void {
-  if (config.env.PUBLIC_BASE_URL) return;
+  if (config.http.publicBaseUrlSet) return;
   mkdirSync(config.dataDir, { recursive: true });
   writeFileSync(path.join(config.dataDir, FILE), `${url}\n`);
 }

@@ -50,8 +50,8 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
     config: AppConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {
-    this.maxLag = BigInt(config.env.DATABASE_REPLICA_MAX_LAG_BYTES);
-    this.replicas = config.env.DATABASE_REPLICA_URLS.map((url, i) => {
+    this.maxLag = BigInt(config.database.replicaMaxLagBytes);
+    this.replicas = config.database.replicaUrls.map((url, i) => {
       const pool = createPgPool(url, config);
       const client = Object.assign(new PrismaClient({ adapter: new PrismaPg(pool) }), { pool });
       return { name: `replica ${i + 1} (${new URL(url).host})`, client, usable: false };

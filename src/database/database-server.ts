@@ -35,7 +35,7 @@ export class DatabaseServer implements OnApplicationShutdown {
     } else {
       const embedded = await EmbeddedDatabase.start({
         dataDir: config.dataDir,
-        port: config.env.EMBEDDED_DATABASE_PORT,
+        port: config.database.embeddedPort,
         log: (message) => logger.debug(message),
       });
       logger.log(
@@ -43,7 +43,7 @@ export class DatabaseServer implements OnApplicationShutdown {
       );
       server = new DatabaseServer(embedded.url, embedded);
     }
-    if (config.env.MIGRATE_ON_START) {
+    if (config.database.migrateOnStart) {
       try {
         server.appliedMigrations = await migrate(server.url);
         if (server.appliedMigrations.length > 0) {

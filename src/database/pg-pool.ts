@@ -4,17 +4,16 @@ import { MIN_SIMILARITY } from '../names/similarity.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */
 export function createPgPool(url: string, config: AppConfig): pg.Pool {
-  const { DATABASE_STATEMENT_TIMEOUT_MS, DATABASE_CONNECT_TIMEOUT_MS, DATABASE_POOL_SIZE } =
-    config.env;
+  const { statementTimeoutMs, connectTimeoutMs, poolSize } = config.database;
   const pool = new pg.Pool({
     connectionString: url,
-    max: DATABASE_POOL_SIZE,
+    max: poolSize,
     // Every query is bounded twice: the server cancels a slow statement, and the client
     // gives up on a server that stopped answering altogether (a hung host, a dead link),
     // a little later so that the server's cancellation is the one normally seen.
-    statement_timeout: DATABASE_STATEMENT_TIMEOUT_MS,
-    query_timeout: DATABASE_STATEMENT_TIMEOUT_MS + 1_000,
-    connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs + 1_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     // TCP keepalive notices a peer that vanished without closing the connection.
     keepAlive: true,
     // The named statements of every lookup are planned once per connection. PostgreSQL

@@ -28,7 +28,7 @@ import { ShutdownState } from '../common/shutdown-state.js';
       provide: REDIS_PING,
       inject: [AppConfig, QuotaStorage],
       useFactory: (config: AppConfig, storage: QuotaStorage): RedisPing | undefined =>
-        config.env.REDIS_URL ? () => storage.ping() : undefined,
+        config.redis.url ? () => storage.ping() : undefined,
     },
     MetricsServer,
     ShutdownState,

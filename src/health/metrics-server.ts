@@ -24,7 +24,7 @@ export class MetricsServer implements OnApplicationBootstrap, OnApplicationShutd
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const { METRICS_PORT: port, METRICS_HOST: host } = this.config.env;
+    const { port, host } = this.config.metrics;
     if (port === undefined) return;
     const server = createServer((req, res) => {
       const path = (req.url ?? '').split('?', 1)[0];

@@ -21,7 +21,7 @@ export class MetricsController {
 
   @Get()
   async scrape(@Req() req: Request, @Res() res: Response): Promise<void> {
-    const { METRICS_TOKEN: token, METRICS_PORT: port } = this.config.env;
+    const { token, port } = this.config.metrics;
     if (token === undefined || port !== undefined) throw new NotFoundException();
     if (!carriesToken(req.headers.authorization, token)) {
       throw new ProblemException(

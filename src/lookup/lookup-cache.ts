@@ -78,7 +78,7 @@ export class LookupCache {
   private readonly assessments?: LRUCache<string, CachedAssessment>;
 
   constructor(config: AppConfig) {
-    const requested = config.env.LOOKUP_CACHE_MB;
+    const requested = config.lookupCacheMb;
     const budget = cacheBudgetMb(requested);
     if (budget < requested)
       new Logger(LookupCache.name).warn(

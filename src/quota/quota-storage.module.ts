@@ -11,9 +11,7 @@ import { RedisQuotaStorage } from './redis-quota.storage.js';
       provide: QuotaStorage,
       inject: [AppConfig],
       useFactory: (config: AppConfig): QuotaStorage =>
-        config.env.REDIS_URL
-          ? new RedisQuotaStorage(config.env.REDIS_URL)
-          : new MemoryQuotaStorage(),
+        config.redis.url ? new RedisQuotaStorage(config.redis.url) : new MemoryQuotaStorage(),
     },
   ],
   exports: [QuotaStorage],

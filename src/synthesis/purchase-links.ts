@@ -31,7 +31,7 @@ export class PurchaseLinks {
   private readonly recent = new LRUCache<string, string>({ max: RECENT_LINKS });
 
   constructor(config: AppConfig) {
-    this.secret = Buffer.from(config.env.LINK_SIGNING_SECRET ?? persistedSecret(config.dataDir));
+    this.secret = Buffer.from(config.linkSigningSecret ?? persistedSecret(config.dataDir));
     this.base = config.publicBaseUrl;
   }
 
