@@ -45,10 +45,7 @@ try {
   await admin.query('SELECT pg_reload_conf()');
   await admin.end();
   const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
-  const result = await runNode(
-    ['dist/src/catalog/catalog-import.command.js', file, '--replace'],
-    env,
-  );
+  const result = await runNode(['dist/src/cli.js', 'catalog:import', file, '--replace'], env);
   const { size } = await import('node:fs/promises').then((fs) => fs.stat(file));
   console.log(
     JSON.stringify({

@@ -137,7 +137,7 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
       BENCH_HOT_NAME: hotName,
     };
     const imported = await runNode(
-      ['dist/src/catalog/catalog-import.command.js', catalog, '--replace'],
+      ['dist/src/cli.js', 'catalog:import', catalog, '--replace'],
       env,
     );
     const cold = await coldNames(database.url, seed);
@@ -147,7 +147,7 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
     progress(`imported ${products} products in ${imported.seconds.toFixed(1)} s`);
     console.log(`names: ${formatNames(names)}`);
     const keyFile = path.join(dir, 'key.txt');
-    await runNode(['dist/src/auth/keys.command.js', 'create', '--name', 'bench'], env, keyFile);
+    await runNode(['dist/src/cli.js', 'keys', 'create', '--name', 'bench'], env, keyFile);
     const key = (await readFile(keyFile, 'utf8')).split('\n')[0]!.trim();
 
     [service, direct] = await Promise.all([Service.start(env), DirectDriver.start(env, coldFile)]);

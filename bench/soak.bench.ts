@@ -91,7 +91,7 @@ try {
   const key = (name: string) => {
     const created = spawnSync(
       process.execPath,
-      ['dist/src/auth/keys.command.js', 'create', '--name', name],
+      ['dist/src/cli.js', 'keys', 'create', '--name', name],
       {
         cwd: root,
         env,

@@ -1,6 +1,5 @@
 import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
-import { Charge, ValidatedRequest } from '../quota/charge.decorator.js';
 import { QuotaGuard } from '../quota/quota.guard.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import {
@@ -10,29 +9,32 @@ import {
   type BatchLookupBody,
   type SingleLookupQuery,
 } from './lookup-request.schema.js';
-import { lookupCost } from './lookup-cost.js';
+import {
+  LookupRequestGuard,
+  ParseLookupRequest,
+  ValidatedRequest,
+} from './lookup-request.guard.js';
 import { LookupService } from './lookup.service.js';
 
-/** Validates a single lookup and prices it (lookup-cost.ts). */
+/** A single lookup's query, or its 400. */
 const single = (req: Request) => {
   assertUtf8Query(req.originalUrl);
-  const request = parseSingleLookup(req.query);
-  return { request, cost: lookupCost(request) };
+  return parseSingleLookup(req.query);
 };
 
+/** A batch's body, or its 400/413/415. */
 const batch = (req: Request) => {
   if (req.bodyProblem) throw req.bodyProblem;
-  const request = parseBatchLookup(req.body);
-  return { request, cost: lookupCost(request) };
+  return parseBatchLookup(req.body);
 };
 
 @Controller('v1/product-intelligence')
-@UseGuards(QuotaGuard)
+@UseGuards(LookupRequestGuard, QuotaGuard)
 export class LookupController {
   constructor(private readonly lookups: LookupService) {}
 
   @Get()
-  @Charge(single)
+  @ParseLookupRequest(single)
   async single(
     @ValidatedRequest() request: SingleLookupQuery,
     @Req() req: Request,
@@ -42,7 +44,7 @@ export class LookupController {
 
   @Post('batch')
   @HttpCode(200)
-  @Charge(batch)
+  @ParseLookupRequest(batch)
   async batch(
     @ValidatedRequest() request: BatchLookupBody,
     @Req() req: Request,

@@ -1,3 +1,4 @@
+import { LookupRequestGuard } from './lookup-request.guard.js';
 import { Module } from '@nestjs/common';
 import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
@@ -13,7 +14,14 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
 @Module({
   imports: [SynthesisModule, QuotaModule],
   controllers: [LookupController, PurchaseLinkController, OpenApiController],
-  providers: [LookupRepository, NameResolver, LookupService, PublishedCatalog, LookupCache],
+  providers: [
+    LookupRequestGuard,
+    LookupRepository,
+    NameResolver,
+    LookupService,
+    PublishedCatalog,
+    LookupCache,
+  ],
   exports: [NameResolver, LookupRepository, LookupService],
 })
 export class LookupModule {}

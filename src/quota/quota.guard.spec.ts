@@ -3,7 +3,6 @@ import type { ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { ThrottlerModuleOptions } from '@nestjs/throttler';
 import type { QuotaPolicy } from '../config/app-config.js';
-import { CHARGE, type Pricer } from './charge.decorator.js';
 import { MemoryQuotaStorage } from './memory-quota.storage.js';
 import { QuotaGuard } from './quota.guard.js';
 import type { QuotaService } from './quota.service.js';
@@ -39,20 +38,17 @@ function contextOf(handler: () => void, req: Record<string, unknown>): Execution
 }
 
 describe(QuotaGuard.name, () => {
-  it("charges the route's price against the module's one throttler", async () => {
+  it("charges the request's cost, 1 unless the validation step set one", async () => {
     const { charges, quota } = recordingQuota();
     const quotaGuard = guard({ throttlers: [{ name: 'lookups', limit: 7, ttl: 30_000 }] }, quota);
     await quotaGuard.onModuleInit();
     const handler = () => undefined;
-    const pricer: Pricer = () => ({ request: { names: 3 }, cost: 3 });
-    Reflect.defineMetadata(CHARGE, pricer, handler);
-    const req: Record<string, unknown> = { apiKeyId: 'k1' };
-    expect(await quotaGuard.canActivate(contextOf(handler, req))).toBe(true);
-    expect(await quotaGuard.canActivate(contextOf(handler, req))).toBe(true);
-    expect(req.validatedRequest).toEqual({ names: 3 });
+    const batch: Record<string, unknown> = { apiKeyId: 'k1', chargeCost: 3 };
+    expect(await quotaGuard.canActivate(contextOf(handler, batch))).toBe(true);
+    expect(await quotaGuard.canActivate(contextOf(handler, { apiKeyId: 'k1' }))).toBe(true);
     expect(charges).toEqual([
       { keyId: 'k1', cost: 3, policy: { limit: 7, windowMs: 30_000 } },
-      { keyId: 'k1', cost: 3, policy: { limit: 7, windowMs: 30_000 } },
+      { keyId: 'k1', cost: 1, policy: { limit: 7, windowMs: 30_000 } },
     ]);
   });
 

@@ -8,15 +8,15 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
-import { ProblemException } from '../common/problem.js';
 import type { QuotaPolicy } from '../config/app-config.js';
-import { CHARGE, type Pricer } from './charge.decorator.js';
+import './charge-cost.js';
 import { QuotaService, rateLimitHeaders, type QuotaState } from './quota.service.js';
 
 /**
- * The throttler's guard with a cost: validates the request with the route's pricer, then
- * charges the whole cost in one atomic step. Used with @UseGuards after the global API key
- * guard, so the order is 401, then 400/413/415, then 429.
+ * The throttler's guard with a cost: charges the request's cost (`req.chargeCost`, set by the
+ * route's validation step, which runs before it) in one atomic step. Used with @UseGuards
+ * after the global API key guard and the validation step, so the order is 401, then
+ * 400/413/415, then 429.
  *
  * Its budget is the ThrottlerModule's one throttler, read once at start. The library's own
  * canActivate reads six per-route overrides (@Throttle, @SkipThrottle and the like) from
@@ -53,22 +53,7 @@ export class QuotaGuard extends ThrottlerGuard {
     const res = http.getResponse<Response>();
     const keyId = req.apiKeyId;
     if (!keyId) throw new Error('QuotaGuard needs the API key guard to run first');
-    const pricer = this.reflector.get<Pricer | undefined>(CHARGE, context.getHandler());
-    let cost = 1;
-    if (pricer) {
-      try {
-        ({ request: req.validatedRequest, cost } = pricer(req));
-      } catch (error) {
-        // A refused request costs nothing, but still says where the budget stands.
-        if (error instanceof ProblemException)
-          await this.quota.status(keyId, policy).then(
-            (state) => error.withHeaders(rateLimitHeaders(state)),
-            () => undefined,
-          );
-        throw error;
-      }
-    }
-    const state: QuotaState = await this.quota.charge(keyId, cost, 'http', policy);
+    const state: QuotaState = await this.quota.charge(keyId, req.chargeCost ?? 1, 'http', policy);
     res.set(rateLimitHeaders(state));
     return true;
   }

@@ -1,0 +1,11 @@
+declare module 'express-serve-static-core' {
+  interface Request {
+    /**
+     * What the request costs against its key's budget, set by the route's validation step,
+     * which runs before QuotaGuard (so the order is 400/413/415, then 429). Unset: 1.
+     */
+    chargeCost?: number;
+  }
+}
+
+export {};
