@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import { PACKAGE_VERSION } from '../src/config/package-version.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
@@ -10,6 +9,7 @@ import {
 import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PACKAGE_VERSION } from '../src/config/package-version.js';
 import { McpController } from '../src/mcp/mcp.controller.js';
 import { SINGLE_TOOL } from '../src/mcp/mcp-tools.js';
 import { send } from './support/raw-http.js';

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { printJson, table, when } from '../common/command-output.js';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { ConfigModule } from '../config/config.module.js';
 import { DatabaseModule } from '../database/database.module.js';
@@ -12,31 +13,17 @@ import { parseDuration } from './duration.js';
 @Module({ imports: [ConfigModule, DatabaseModule, AuthModule] })
 class KeysCommandModule {}
 
-const when = (date: Date | null) => (date ? date.toISOString() : '-');
+const HEADER = ['ID', 'NAME', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
 
-function table(keys: ApiKeyRecord[]): string {
-  const rows = keys.map((k) => [
-    k.id,
-    k.name,
-    k.displayPrefix,
-    when(k.createdAt),
-    when(k.expiresAt),
-    when(k.revokedAt),
-    when(k.lastUsedAt),
-  ]);
-  const header = ['ID', 'NAME', 'PREFIX', 'CREATED', 'EXPIRES', 'REVOKED', 'LAST USED'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  return (
-    [header, ...rows]
-      .map((r) =>
-        r
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
-}
+const keyRow = (k: ApiKeyRecord) => [
+  k.id,
+  k.name,
+  k.displayPrefix,
+  when(k.createdAt),
+  when(k.expiresAt),
+  when(k.revokedAt),
+  when(k.lastUsedAt),
+];
 
 interface Output {
   json?: boolean;
@@ -52,10 +39,6 @@ const keyJson = (k: ApiKeyRecord) => ({
   last_used_at: k.lastUsedAt?.toISOString() ?? null,
 });
 
-function print(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
-}
-
 /** keys create: the key, printed once. */
 export async function createKey(options: Output & { name: string; expiresIn?: string }) {
   const name = options.name.trim();
@@ -69,7 +52,7 @@ export async function createKey(options: Output & { name: string; expiresIn?: st
   await runCommand('keys create', KeysCommandModule, async (app) => {
     const expiresAt = ms === undefined ? undefined : new Date(Date.now() + ms);
     const { key, record } = await app.get(ApiKeysService).create(name, expiresAt);
-    if (options.json) return print({ key, ...keyJson(record) });
+    if (options.json) return printJson({ key, ...keyJson(record) });
     process.stdout.write(
       `${key}\n\nKey ${record.id} ("${record.name}") created${record.expiresAt ? `, expires ${when(record.expiresAt)}` : ''}.\n` +
         'This is the only time the key is shown: store it now.\n',
@@ -81,8 +64,8 @@ export async function createKey(options: Output & { name: string; expiresIn?: st
 export async function listKeys(options: Output) {
   await runCommand('keys list', KeysCommandModule, async (app) => {
     const keys = await app.get(ApiKeysService).list();
-    if (options.json) return print(keys.map(keyJson));
-    process.stdout.write(table(keys));
+    if (options.json) return printJson(keys.map(keyJson));
+    process.stdout.write(table([HEADER, ...keys.map(keyRow)]));
   });
 }
 
@@ -91,7 +74,7 @@ export async function revokeKey(id: string, options: Output) {
   await runCommand('keys revoke', KeysCommandModule, async (app) => {
     const revoked = await app.get(ApiKeysService).revoke(id);
     if (!revoked) throw new CommandError(`no key with id ${id}`);
-    if (options.json) return print(keyJson(revoked));
+    if (options.json) return printJson(keyJson(revoked));
     process.stdout.write(
       `Key ${revoked.id} ("${revoked.name}") revoked at ${when(revoked.revokedAt)}.\n`,
     );

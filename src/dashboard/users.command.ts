@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { printJson, table, when } from '../common/command-output.js';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { AppConfig } from '../config/app-config.js';
 import { ConfigModule } from '../config/config.module.js';
@@ -13,28 +14,8 @@ import { AccountError, AccountsService } from './accounts.service.js';
 @Module({ imports: [ConfigModule, DatabaseModule, AccountsModule] })
 class UsersCommandModule {}
 
-const when = (date: Date | null) => (date ? date.toISOString() : '-');
-
-function table(rows: string[][]): string {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  return (
-    rows
-      .map((r) =>
-        r
-          .map((c, i) => c.padEnd(widths[i]!))
-          .join('  ')
-          .trimEnd(),
-      )
-      .join('\n') + '\n'
-  );
-}
-
 const linkNote = (link: string) =>
   `${link}\n\nSend this one-time link to its owner: it sets the password and is valid for 24 hours.\n`;
-
-function print(value: unknown): void {
-  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
-}
 
 /** Runs an accounts command; an AccountError (a taken email, say) is its one-line reason. */
 function runUsers(name: string, run: (accounts: AccountsService) => Promise<void>) {
@@ -56,7 +37,7 @@ export function createUser(options: { email: string; admin?: boolean; json?: boo
   return runUsers('create', async (accounts) => {
     const { account, link } = await accounts.create(options.email, options.admin ?? false);
     if (options.json) {
-      return print({ id: account.id, email: account.email, admin: account.isAdmin, link });
+      return printJson({ id: account.id, email: account.email, admin: account.isAdmin, link });
     }
     process.stdout.write(
       `Account ${account.id} (${account.email}${account.isAdmin ? ', admin' : ''}) created.\n` +
@@ -70,7 +51,7 @@ export function listUsers(options: { json?: boolean }) {
   return runUsers('list', async (accounts) => {
     const all = await accounts.list();
     if (options.json) {
-      return print(
+      return printJson(
         all.map((a) => ({
           id: a.id,
           email: a.email,
@@ -113,7 +94,7 @@ export function userLink(id: number, options: { json?: boolean }) {
     const account = await accounts.find(id);
     if (!account) throw new CommandError(`no account with id ${id}`);
     const link = await accounts.issueLink(id);
-    if (options.json) return print({ id, email: account.email, link });
+    if (options.json) return printJson({ id, email: account.email, link });
     process.stdout.write(linkNote(link));
   });
 }
