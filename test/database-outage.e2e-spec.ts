@@ -108,6 +108,9 @@ describe('PostgreSQL outage', () => {
 
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers by itself', async () => {
     const signIn = await dashboardSignIn();
+    const said = (text: string) => server.output().split(text).length - 1;
+    const warned = said('Could not read the latest catalog');
+    const back = said('Reading the latest catalog works again');
     const load = startLoad(8, () => lookup());
     await sleep(1_000);
     await database.stop();
@@ -140,5 +143,9 @@ describe('PostgreSQL outage', () => {
     expect(Math.max(...samples.map((s) => s.ms))).toBeLessThan(BOUND_MS);
     expect(samples.slice(-8).every((s) => s.status === 200)).toBe(true);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    // The catalog poll said the outage once, and its end, instead of dropping its failures.
+    expect(said('Could not read the latest catalog') - warned).toBe(1);
+    const ended = async () => said('Reading the latest catalog works again') - back === 1;
+    expect(await eventually(ended, 5_000)).toBe(true);
   }, 60_000);
 });
