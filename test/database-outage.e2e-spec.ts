@@ -145,7 +145,8 @@ describe('PostgreSQL outage', () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
     // The catalog poll said the outage once, and its end, instead of dropping its failures.
     expect(said('Could not read the latest catalog') - warned).toBe(1);
-    const ended = async () => said('Reading the latest catalog works again') - back === 1;
+    const ended = () =>
+      Promise.resolve(said('Reading the latest catalog works again') - back === 1);
     expect(await eventually(ended, 5_000)).toBe(true);
   }, 60_000);
 });
