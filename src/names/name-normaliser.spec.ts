@@ -12,6 +12,10 @@ describe('normaliseName', () => {
     ['Ｗｉｄｅ ＴＶ', 'wide tv'],
     ['C++ & "quotes"', 'c plus quotes'],
     ['!!!', ''],
+    ['Fossil Wear™', 'fossil wear'],
+    ['Canon® PIXMA℠ ©', 'canon pixma'],
+    ['Intel(R) Core(TM) i7-8700', 'intel core i7 8700'],
+    ['DW-21(A) (r)', 'dw 21 a r'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseName(input)).toBe(expected);
   });

@@ -6,9 +6,16 @@ const MARKS = /\p{M}+/gu;
 /** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */
 const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
 const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
+/**
+ * Trademark signs say nothing about the product, but NFKD spells some of them out ("™" is
+ * "TM"), and machine-written names spell them in parentheses ("Intel(R) Core(TM) i7"). Only a
+ * parenthesised sign glued to a word goes: "DW-21(A)" keeps its A.
+ */
+const TRADEMARKS = /[\u2122\u2120\u00ae\u00a9]|(?<=\p{L})\((?:r|tm|sm)\)/giu;
 
 export function normaliseName(input: string): string {
   return input
+    .replace(TRADEMARKS, ' ')
     .normalize('NFKD')
     .replace(MARKS, '')
     .toLowerCase()
