@@ -13,7 +13,12 @@ import {
 import { normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { decide, REJECTED_WEIGHT, type ScoredProduct } from '../names/resolution-decision.js';
+import {
+  decide,
+  FOUND_AT,
+  REJECTED_WEIGHT,
+  type ScoredProduct,
+} from '../names/resolution-decision.js';
 
 export interface ResolutionOutcome {
   found: boolean;
@@ -172,6 +177,23 @@ export class NameResolver {
     };
   }
 
+  /**
+   * The product's name with each of its aliases, as listings write them ("Galaxy S21
+   * (SM-G991B)"): a query that names both names the product whole, never exactly.
+   */
+  private withAliases(
+    match: (candidate: CandidateName) => NameMatch,
+    product: CandidateProduct,
+    context: Omit<CandidateName, 'text'>,
+  ): NameMatch[] {
+    const [name, ...aliases] = product.names;
+    return aliases.map((alias) => {
+      const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
+      const complete = exact || m.complete;
+      return { ...m, notes: ['its name and an alias', ...m.notes], ...(complete && { complete }) };
+    });
+  }
+
   /** A product's score: the best of its names and aliases. */
   private score(
     match: (candidate: CandidateName) => NameMatch,
@@ -182,6 +204,8 @@ export class NameResolver {
       categoryWords: this.categoryWords.memo(product.category),
     };
     const matches = product.names.map((text) => match({ text, ...context }));
+    if (!matches.some((m) => !m.rejected && m.score >= FOUND_AT))
+      matches.push(...this.withAliases(match, product, context));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];
     if (best) {
@@ -192,6 +216,7 @@ export class NameResolver {
           score: best.score,
           suggestionScore: best.score,
           ...(best.exact && { exact: true }),
+          ...(best.complete && { complete: true }),
         },
         notes: best.notes,
       };

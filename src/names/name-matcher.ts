@@ -1,7 +1,9 @@
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns } from './name-segments.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
-import { typoAllowance, wordDistance } from './word-distance.js';
+import { isTypoOf, typoOf } from './typos.js';
+import { isNameKey, namedWithWordsThatSayNothing } from './name-keys.js';
+import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1.
 // Hard rules first (docs/decisions.md: a wrong product is never presented): every number,
@@ -44,8 +46,13 @@ export interface NameMatch {
   score: number;
   /** Why a hard rule rejected the candidate, if one did. */
   rejected?: string;
-  /** The query is this name, once normalised and without spaces. */
+  /** The query is this name, once normalised and without spaces, with or without its brand. */
   exact?: boolean;
+  /**
+   * The query names every word of the candidate and nothing else: the brand may be left out
+   * or moved, words that say nothing added, and long words misspelt.
+   */
+  complete?: boolean;
   /** What the score rests on, for the admin explanation. */
   notes: string[];
 }
@@ -67,15 +74,8 @@ export const PENALTY = {
   unitOmitted: 0.22,
 } as const;
 
-/** Words that say nothing about which product: a query may add them freely, as it may
- * the candidate's own category word ("headphones"). */
-const GENERIC_WORDS = new Set(['the', 'new', 'a', 'an', 'and', 'with', 'for', 'by', 'edition']);
-
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
-
-const singular = (word: string) =>
-  word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
 
 export function matchName(query: string, candidate: CandidateName): NameMatch {
   return nameMatcher(query)(candidate);
@@ -88,27 +88,35 @@ export function matchName(query: string, candidate: CandidateName): NameMatch {
 export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
   const normalised = normaliseName(query);
   const key = compactName(normalised);
+  const words = normalised.split(' ');
   const q = queryTokens(tokenizeNormalised(normalised));
   return (candidate) => {
-    const name = compactName(candidate.text);
-    if (key === name) return { score: 1, exact: true, notes: ['same name'] };
-    const brand = candidate.brand.compact;
-    if (key === brand + name || key === name + brand) {
+    if (key === compactName(candidate.text)) return { score: 1, exact: true, notes: ['same name'] };
+    if (isNameKey(key, candidate.text, candidate.brand.normalised))
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
+    // With words that say nothing, it is named whole, not exactly: "DTEK50 by BlackBerry" is
+    // exactly that product, and only names DTEK50 by BlackBerry whole.
+    if (namedWithWordsThatSayNothing(words, candidate)) {
+      return { score: 1, complete: true, notes: ['same name, with words that say nothing'] };
     }
     const c = tokenizeNormalised(candidate.text);
     const aligned = alignLetterRuns(q.tokens, [...candidate.brand.tokens, ...c]);
     const query = aligned === q.tokens ? q : queryTokens(aligned);
     const notes: string[] = [];
     const softNotes: string[] = [];
-    const matched = { letters: false };
+    const matched = { letters: false, complete: true };
     const score = softScore(query.tokens, c, candidate, softNotes, matched);
     const rejected =
       hardRule(query, c, candidate) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`);
     if (rejected) notes.push(rejected);
+    else if (matched.complete) notes.push('the query names every word of it and nothing else');
     notes.push(...softNotes);
-    return { score, notes, ...(rejected && { rejected }) };
+    return {
+      score,
+      notes,
+      ...(rejected ? { rejected } : matched.complete && { complete: true }),
+    };
   };
 }
 
@@ -155,24 +163,23 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
       return `${u.text}${u.unit} differs from "${name}"`;
     }
   }
-  if (q.codes.length > 0) {
-    const cTexts = new Set([...c, ...brand].map((t) => t.text));
-    for (const code of q.codes) {
-      if (!cTexts.has(code)) return `model code "${code}" is not in "${name}"`;
-    }
+  const texts = new Set([...c, ...brand].map((t) => t.text));
+  for (const code of q.codes) {
+    if (!texts.has(code)) return `model code "${code}" is not in "${name}"`;
   }
   // Letters glued to the candidate's model number make it another model: "8a" is not "8".
   for (const code of c) {
     if (code.attached && !q.texts.has(code.text))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
-  const cv = variantsOf(c);
-  // A short word after the model may be the category ("RTX 2060 GPU"), not a variant.
+  // Spacing never matters, so a variant word may be glued to the model on one side and not
+  // the other ("HL-L2380DW" is "HL-L2380 DW"); a short word after the model may be the
+  // category ("RTX 2060 GPU") or a word that says nothing ("by"), not a variant.
   const known = (v: string) =>
-    cv.has(v) || candidate.brand.words.has(v) || candidate.categoryWords.has(singular(v));
+    texts.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
-  for (const v of cv) {
-    if (q.variants.has(v)) continue;
+  for (const v of variantsOf(c)) {
+    if (q.texts.has(v)) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;
   }
@@ -181,41 +188,18 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
 
 const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
 
-/** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
-const MIN_MISSPELT_VARIANT = 5;
-
-/**
- * Whether `word` of the query may be a misspelling of `target`. Only words may be misspelt,
- * never a model code or a number, nor a short variant word such as Pro or Max, and only where
- * they are long enough for one slip to leave them recognisable (typoAllowance).
- */
-function isTypoOf(word: Token, target: Token): boolean {
-  if (word.kind !== 'word') return false;
-  if (
-    target.kind !== 'word' &&
-    !(target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT)
-  )
-    return false;
-  const allowance = typoAllowance(Math.min(word.text.length, target.text.length));
-  return allowance > 0 && wordDistance(word.text, target.text, allowance) <= allowance;
-}
-
-/** The first of `tokens` not yet used that `word` may be a misspelling of, or -1. */
-function typoOf(word: Token, tokens: readonly Token[], used: ReadonlySet<number>): number {
-  return tokens.findIndex((t, i) => !used.has(i) && isTypoOf(word, t));
-}
-
 /**
  * 1 less what the query lacks and what the candidate says that the query does not. Sets
  * `matched.letters` when a word or code of the query is the candidate's (or its brand's):
- * numbers and category words alone never identify a product.
+ * numbers and category words alone never identify a product. Clears `matched.complete` when
+ * the query lacks a word of the candidate or says one it lacks.
  */
 function softScore(
   q: Token[],
   c: Token[],
   candidate: CandidateName,
   notes: string[],
-  matched: { letters: boolean },
+  matched: { letters: boolean; complete: boolean },
 ): number {
   let score = 1;
   const used = new Set<number>();
@@ -225,15 +209,38 @@ function softScore(
     tokens.findIndex((t, i) => !taken.has(i) && t.text === token.text);
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
+  // Names that hold their category word ("Laser Printer"), matched by the query's category
+  // word, which a misspelt word of the query may take back ("Laser Pribter printer").
+  const byCategoryWord: number[] = [];
   for (const token of q) {
     const at = same(c, used, token);
     if (at >= 0) {
       used.add(at);
       matched.letters ||= hasLetters(token);
+      if (isCategoryWord(token.text, candidate.categoryWords)) byCategoryWord.push(at);
     } else pending.push(token);
   }
+  /** The word of the name or brand `token` misspells, taken from what is left, if any. */
+  const misspelt = (token: Token): Token | undefined => {
+    const at = typoOf(token, c, used);
+    if (at >= 0) {
+      used.add(at);
+      return c[at];
+    }
+    const brandAt = typoOf(token, brand, brandUsed);
+    if (brandAt >= 0) {
+      brandUsed.add(brandAt);
+      return brand[brandAt];
+    }
+    const held = byCategoryWord.findIndex((i) => isTypoOf(token, c[i]!));
+    if (held < 0) return undefined;
+    // The category word that held this word of the name now says nothing.
+    score -= PENALTY.genericWord;
+    return c[byCategoryWord.splice(held, 1)[0]!];
+  };
   for (const token of pending) {
     if (token.kind === 'unit-number') {
+      matched.complete = false;
       score -= PENALTY.unitOmitted;
       notes.push(`${token.text}${token.unit} not stated by the candidate`);
       continue;
@@ -245,25 +252,31 @@ function softScore(
       matched.letters ||= hasLetters(token);
       continue;
     }
-    const at = typoOf(token, c, used);
-    const brandAt = at >= 0 ? -1 : typoOf(token, brand, brandUsed);
-    if (at >= 0 || brandAt >= 0) {
-      if (at >= 0) used.add(at);
-      else brandUsed.add(brandAt);
+    const target = misspelt(token);
+    if (target) {
       score -= PENALTY.typo;
       matched.letters = true;
-      notes.push(`"${token.text}" read as "${(at >= 0 ? c[at] : brand[brandAt])!.text}"`);
-    } else if (GENERIC_WORDS.has(token.text) || candidate.categoryWords.has(singular(token.text))) {
+      notes.push(`"${token.text}" read as "${target.text}"`);
+    } else if (saysLittle(token.text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
+      // "New" or "Edition" may belong to another product's name: this one is not named whole.
+      matched.complete &&=
+        saysNothing(token.text, candidate.categoryWords) ||
+        q.indexOf(token) < silentLead(q.map((t) => t.text));
     } else {
+      matched.complete = false;
       score -= PENALTY.unmatchedWord;
       notes.push(`"${token.text}" is not in "${candidate.text}"`);
     }
   }
   c.forEach((token, i) => {
     if (used.has(i)) return;
-    if (candidate.brand.words.has(token.text)) score -= PENALTY.missingBrand;
-    else if (token.kind === 'number' || token.kind === 'unit-number') {
+    if (candidate.brand.words.has(token.text)) {
+      score -= PENALTY.missingBrand;
+      return;
+    }
+    matched.complete = false;
+    if (token.kind === 'number' || token.kind === 'unit-number') {
       score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
       notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
     } else if (token.kind === 'code') {

@@ -59,6 +59,18 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('never takes a word that says nothing for a model code or a variant', () => {
+    expect(show('TV Box by 1&1')).toEqual(['tv', 'box', 'by', '1:number', '1:number']);
+    expect(show('Quadro FX 3700M by NVIDIA')).toEqual([
+      'quadro',
+      'fx:code',
+      '3700:number',
+      'm:code',
+      'by',
+      'nvidia',
+    ]);
+  });
+
   it('takes the names of object properties for the words they are', () => {
     expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
       'acme',

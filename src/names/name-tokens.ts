@@ -38,6 +38,9 @@ export const VARIANT_WORDS = new Set([
   'sport',
 ]);
 
+/** Words that only join others ("X by Y", "X for Y"): never a model code or a variant. */
+export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
+
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
@@ -117,11 +120,20 @@ export function tokenizeNormalised(normalised: string): Token[] {
       // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
       // the 400 Wh, nor the GO of "LY-3480 Go (2nd Gen)" of the 2nd.
       const code =
-        !variantWord && (mixed || (run.length <= 2 && startsWithBareNumber(words[w + 1] ?? '')));
+        !variantWord &&
+        (mixed ||
+          (run.length <= 2 &&
+            !FUNCTION_WORDS.has(text) &&
+            startsWithBareNumber(words[w + 1] ?? '')));
       // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
       // a designator of a different model, like the known variant words.
       const designator =
-        !mixed && !code && r === 0 && isModelPart(previous) && SHORT_WORD.test(text);
+        !mixed &&
+        !code &&
+        r === 0 &&
+        isModelPart(previous) &&
+        SHORT_WORD.test(text) &&
+        !FUNCTION_WORDS.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });

@@ -46,6 +46,16 @@ describe('decide', () => {
     ).toBeUndefined();
   });
 
+  it('finds the one product a query names whole, typos forgiven, over a sibling that says more', () => {
+    const whole = product('deskjet-1050', 0.94, { complete: true });
+    const series = product('deskjet-1050-series', 0.93);
+    expect(decide([series, whole]).found?.productId).toBe('deskjet-1050');
+    // Two named whole, or one that scores below a sibling: the usual rules decide.
+    expect(decide([whole, product('other', 0.94, { complete: true })]).found).toBeUndefined();
+    expect(decide([whole, product('closer', 0.97)]).found).toBeUndefined();
+    expect(decide([product('weak', FOUND_AT - 0.01, { complete: true })]).found).toBeUndefined();
+  });
+
   it('suggests at most five, best first', () => {
     const many = Array.from({ length: 9 }, (_, i) => product(`p${i}`, 0.3 + i * 0.01));
     expect(decide(many).suggestions.map((s) => s.productId)).toEqual([

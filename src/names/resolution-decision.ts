@@ -21,6 +21,8 @@ export interface ScoredProduct {
   rejected?: string;
   /** The query is one of the product's names or aliases, to the letter once normalised. */
   exact?: boolean;
+  /** The query names every word of one of its names and nothing else, typos forgiven. */
+  complete?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */
   suggestionScore: number;
 }
@@ -43,13 +45,19 @@ export function decide(scored: ScoredProduct[]): Decision {
   let found: ScoredProduct | undefined;
   let reason: string;
   const exact = eligible.filter((p) => p.exact);
+  const complete = eligible.filter((p) => p.complete);
   if (exact.length === 1) {
     // Naming a product exactly is decisive, however close a sibling scores.
     found = exact[0];
     reason = 'the query is exactly one of its names';
   } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
-  else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
+  else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
+    // So is naming all of it and nothing else, a typo forgiven, where a sibling says more
+    // ("Dekjet 1050 J410" is the DeskJet 1050 J410, not the DeskJet 1050 J410 Series).
+    found = complete[0];
+    reason = `${fmt(found!.score)} is the only candidate the query names whole`;
+  } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
   else if (runnerUp && best.score - runnerUp.score < MARGIN) {
     reason = `best ${fmt(best.score)} and runner-up ${fmt(runnerUp.score)} are within ${MARGIN}`;
   } else {

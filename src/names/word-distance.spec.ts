@@ -50,6 +50,12 @@ describe('wordDistance', () => {
   });
 
   it('allows no typo when a word has three letters or fewer, and more in longer words', () => {
-    expect([2, 3, 4, 8, 9].map(typoAllowance)).toEqual([0, 0, 1, 1, 2]);
+    expect([2, 3, 4, 8, 9].map((n) => typoAllowance(n, n))).toEqual([0, 0, 1, 1, 2]);
+  });
+
+  it('counts the longer word for two typos, the shorter for none', () => {
+    expect(typoAllowance(8, 10)).toBe(2); // "prfecton" for "perfection"
+    expect(typoAllowance(3, 4)).toBe(0); // "sny" is never "sony"
+    expect(typoAllowance(7, 8)).toBe(1);
   });
 });

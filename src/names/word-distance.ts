@@ -41,13 +41,13 @@ export function wordDistance(a: string, b: string, limit: number): number {
 let rows = new Int32Array(3 * 64);
 
 /**
- * How many typos may lie between two words, the shorter this long, for one to be read as the
- * other: none when either has three letters or fewer, where one slip makes another plausible
- * word or code ("eoss" is not "eos"); one from four letters ("epsn" is "epson", "sonny" is
- * "sony"), two from nine.
+ * How many typos may lie between two words of these lengths for one to be read as the other:
+ * none when either has three letters or fewer, where one slip makes another plausible word or
+ * code ("eoss" is not "eos"); one from four letters ("epsn" is "epson", "sonny" is "sony");
+ * two when either has nine or more, so that a letter left out counts as one of the two
+ * ("prfecton" is "perfection").
  */
-export function typoAllowance(shorterLength: number): number {
-  if (shorterLength >= 9) return 2;
-  if (shorterLength >= 4) return 1;
-  return 0;
+export function typoAllowance(length: number, otherLength: number): number {
+  if (Math.min(length, otherLength) < 4) return 0;
+  return Math.max(length, otherLength) >= 9 ? 2 : 1;
 }

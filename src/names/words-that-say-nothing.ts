@@ -1,0 +1,52 @@
+import { FUNCTION_WORDS } from './name-tokens.js';
+
+// Words a query may add to a product's name without naming another product: the product's
+// category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
+
+/** Words that say little about which product: each costs a query a little, never a match. */
+const GENERIC_WORDS = new Set([...FUNCTION_WORDS, 'new', 'edition']);
+
+const singular = (word: string) =>
+  word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+
+/** The shortest end of a category word that still names the category ("phone" of smartphone). */
+const MIN_CATEGORY_SUFFIX = 4;
+
+/**
+ * Whether a query word names the candidate's category, which says nothing about which product:
+ * one of its words, or the end of one ("phone" for a smartphone).
+ */
+export function isCategoryWord(word: string, categoryWords: ReadonlySet<string>): boolean {
+  const w = singular(word);
+  if (categoryWords.has(w)) return true;
+  if (w.length < MIN_CATEGORY_SUFFIX) return false;
+  for (const category of categoryWords) if (category.endsWith(w)) return true;
+  return false;
+}
+
+/** Words a query may add to any name at a small cost: they say little about which product. */
+export const saysLittle = (word: string, categoryWords: ReadonlySet<string>) =>
+  GENERIC_WORDS.has(word) || isCategoryWord(word, categoryWords);
+
+/** Words that say nothing at all wherever they stand: the category's, and function words. */
+export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
+  FUNCTION_WORDS.has(word) || isCategoryWord(word, categoryWords);
+
+/** Whether a query's first words may be this and say nothing ("the new X", "a new X"). */
+const opensAName = (word: string) => FUNCTION_WORDS.has(word) || word === 'new';
+
+/** How many of the words, from the first, say nothing: after a model, "New" may be a word of
+ * its name ("AF 24mm F2.8 New" is another lens). */
+export function silentLead(words: readonly string[]): number {
+  let n = 0;
+  while (n < words.length && opensAName(words[n]!)) n++;
+  return n;
+}
+
+/** The query's words less those that say nothing at all, wherever they stand or first. */
+export function wordsThatSaySomething(
+  words: readonly string[],
+  categoryWords: ReadonlySet<string>,
+): string[] {
+  return words.slice(silentLead(words)).filter((word) => !saysNothing(word, categoryWords));
+}
