@@ -33,14 +33,15 @@ import {
 } from './resolution/realnames.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
-//   [--sets demo,generated,realnames,derived: which to run; all by default]
+//   [--sets demo,generated,realnames,derived,heldout: which to run; all by default]
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
 // Resolution quality on three catalogs, each set in its own database of a disposable embedded
 // PostgreSQL: the demo catalog with its hand-curated queries; a generated catalog with queries
 // derived from the generator; and the development set of 20,000 real product names with its
 // 2,488 labelled lookups (resolution/realnames-dev), then lookups of kinds that set does not
-// hold, derived from it (realnames.ts). Prints wrong-product rate, recall, correct refusals, a
+// hold, derived from it (realnames.ts); and the held-out set of other real names, with kinds of
+// lookup the development set lacks (resolution/heldout). Prints wrong-product rate, recall, correct refusals, a
 // per-kind table, resolve times, CPU per lookup (this process and PostgreSQL) and every
 // failure; exits 1 on any wrong product.
 
@@ -49,7 +50,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '400' },
-    sets: { type: 'string', default: 'demo,generated,realnames,derived' },
+    sets: { type: 'string', default: 'demo,generated,realnames,derived,heldout' },
     /** Passes over the queries, after the one scored, whose CPU is measured (the median). */
     'cpu-passes': { type: 'string', default: '3' },
     /** A database already holding the generated catalog of --products and --seed. */
@@ -219,6 +220,15 @@ async function prepareRuns(): Promise<Run[]> {
       const title = 'real names, derived kinds (category word added, brand after, capitals)';
       runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
     }
+  }
+  if (sets.has('heldout')) {
+    const catalogFile = await realnamesCatalogFile(outDir, 'heldout');
+    const queries = readRealnamesQueries('heldout');
+    runs.push({
+      title: 'real names (held-out set: other products, other kinds)',
+      catalogFile,
+      queries,
+    });
   }
   return runs;
 }

@@ -5,13 +5,22 @@
 // any `found: true` whose id is not the label, including a found answer to a query that
 // should have been refused. Recall and correct refusals come next.
 
-/** What a query tests. The last three are held-out siblings of the generated catalog. */
+/**
+ * What a query tests. 'generation', 'size' and 'colour' are held-out siblings of the generated
+ * catalog; 'category-word', 'vendor-full', 'lower-glued', 'unicode-noise' and 'two-typos' are
+ * kinds of the held-out set of real names (resolution/heldout/README.md).
+ */
 export type QueryKind =
   | 'exact'
   | 'brand-name'
   | 'brand-after'
+  | 'category-word'
+  | 'vendor-full'
   | 'noise'
+  | 'lower-glued'
+  | 'unicode-noise'
   | 'typo'
+  | 'two-typos'
   | 'brand-dropped'
   | 'alias'
   | 'near-miss'
@@ -27,8 +36,13 @@ export const QUERY_KINDS: readonly QueryKind[] = [
   'exact',
   'brand-name',
   'brand-after',
+  'category-word',
+  'vendor-full',
   'noise',
+  'lower-glued',
+  'unicode-noise',
   'typo',
+  'two-typos',
   'brand-dropped',
   'alias',
   'near-miss',

@@ -1,4 +1,4 @@
-import { createReadStream, createWriteStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -6,14 +6,24 @@ import { createGunzip, gunzipSync } from 'node:zlib';
 import { projectRoot } from '../../src/config/project-root.js';
 import type { LabelledQuery, QueryKind } from './evaluate.js';
 
-// The development set of real product names (realnames-dev/README.md): 20,000 products in the
-// catalog format and 2,488 labelled lookups, as written by people and machines. Its labels name
-// a product by brand and name; they are turned into catalog ids here, by the same folding the
-// set's README defines (case, accents, punctuation and spacing never matter).
+// The sets of real product names, each a catalog in the catalog format and labelled lookups as
+// written by people and machines: the development set (realnames-dev/README.md: 20,000
+// products, 2,488 lookups) and the held-out set (heldout/README.md: other products, other
+// lookups, and kinds of lookup the development set lacks). Their labels name a product by brand
+// and name; they are turned into catalog ids here, by the same folding the sets' READMEs define
+// (case, accents, punctuation and spacing never matter).
 
-const DIR = path.join(projectRoot(), 'bench', 'resolution', 'realnames-dev');
-const GZ_CATALOG = path.join(DIR, 'catalog.jsonl.gz');
-const GZ_QUERIES = path.join(DIR, 'queries.jsonl.gz');
+/** A set of real names: `dev` (realnames-dev) or `heldout` (heldout). */
+export type RealnamesSet = 'dev' | 'heldout';
+
+const DIRS: Readonly<Record<RealnamesSet, string>> = {
+  dev: 'realnames-dev',
+  heldout: 'heldout',
+};
+
+const dirOf = (set: RealnamesSet) => path.join(projectRoot(), 'bench', 'resolution', DIRS[set]);
+const gzCatalog = (set: RealnamesSet) => path.join(dirOf(set), 'catalog.jsonl.gz');
+const gzQueries = (set: RealnamesSet) => path.join(dirOf(set), 'queries.jsonl.gz');
 
 /** The set's kinds, named as the benchmark's other sets name them. */
 const KINDS: Readonly<Record<string, QueryKind>> = {
@@ -26,6 +36,13 @@ const KINDS: Readonly<Record<string, QueryKind>> = {
   near_miss: 'near-miss',
   absent: 'absent',
   gibberish: 'gibberish',
+  // Kinds of the held-out set only (heldout/README.md).
+  brand_after: 'brand-after',
+  category_word: 'category-word',
+  two_typos: 'two-typos',
+  lower_glued: 'lower-glued',
+  unicode_noise: 'unicode-noise',
+  vendor_full: 'vendor-full',
 };
 
 interface Named {
@@ -48,13 +65,19 @@ export function fold(text: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, '');
 }
 
-/** The catalog as a plain JSON-lines file (the importer reads files), unpacked once. */
-export async function realnamesCatalogFile(outDir: string): Promise<string> {
-  const file = path.join(outDir, 'realnames-dev-catalog.jsonl');
-  if (existsSync(file)) return file;
+/**
+ * A set's catalog as a plain JSON-lines file (the importer reads files), unpacked once, and
+ * again when the packed catalog is newer.
+ */
+export async function realnamesCatalogFile(
+  outDir: string,
+  set: RealnamesSet = 'dev',
+): Promise<string> {
+  const file = path.join(outDir, `realnames-${set}-catalog.jsonl`);
+  if (existsSync(file) && statSync(file).mtimeMs >= statSync(gzCatalog(set)).mtimeMs) return file;
   await mkdir(outDir, { recursive: true });
   const partial = `${file}.${process.pid}.part`;
-  await pipeline(createReadStream(GZ_CATALOG), createGunzip(), createWriteStream(partial));
+  await pipeline(createReadStream(gzCatalog(set)), createGunzip(), createWriteStream(partial));
   await rename(partial, file);
   return file;
 }
@@ -71,37 +94,46 @@ interface CatalogProduct extends Named {
   readonly category: string;
 }
 
-let products: Map<string, CatalogProduct> | undefined;
+const products = new Map<RealnamesSet, Map<string, CatalogProduct>>();
 
-/** The catalog's products by id, read once. */
-function catalogProducts(): Map<string, CatalogProduct> {
-  products ??= new Map(
-    jsonLines(GZ_CATALOG).map((value) => [(value as CatalogProduct).id, value as CatalogProduct]),
-  );
-  return products;
+/** A set's catalog products by id, read once. */
+function catalogProducts(set: RealnamesSet): Map<string, CatalogProduct> {
+  let byId = products.get(set);
+  if (byId === undefined) {
+    byId = new Map(
+      jsonLines(gzCatalog(set)).map((value) => [
+        (value as CatalogProduct).id,
+        value as CatalogProduct,
+      ]),
+    );
+    products.set(set, byId);
+  }
+  return byId;
 }
 
 /** The catalog's products by folded brand and name, for turning labels into ids. */
-function catalogIds(): Map<string, string> {
+function catalogIds(set: RealnamesSet): Map<string, string> {
   const ids = new Map<string, string>();
-  for (const p of catalogProducts().values())
+  for (const p of catalogProducts(set).values())
     ids.set(`${fold(p.brand)}\u0000${fold(p.name)}`, p.id);
   return ids;
 }
 
-/** The 2,488 labelled lookups, each label a catalog id (or null: the answer must be refused). */
-export function readRealnamesQueries(): LabelledQuery[] {
-  const ids = catalogIds();
-  return jsonLines(GZ_QUERIES).map((value, i) => {
+/**
+ * A set's labelled lookups (the development set's 2,488 by default), each label a catalog id
+ * (or null: the answer must be refused).
+ */
+export function readRealnamesQueries(set: RealnamesSet = 'dev'): LabelledQuery[] {
+  const ids = catalogIds(set);
+  const file = gzQueries(set);
+  return jsonLines(file).map((value, i) => {
     const line = value as QueryLine;
-    const kind = KINDS[line.kind];
-    if (kind === undefined) throw new Error(`${GZ_QUERIES}:${i + 1}: unknown kind ${line.kind}`);
+    const kind = Object.hasOwn(KINDS, line.kind) ? KINDS[line.kind] : undefined;
+    if (kind === undefined) throw new Error(`${file}:${i + 1}: unknown kind ${line.kind}`);
     if (line.expect === null) return { query: line.query, expected: null, kind };
     const id = ids.get(`${fold(line.expect.brand)}\u0000${fold(line.expect.name)}`);
     if (id === undefined) {
-      throw new Error(
-        `${GZ_QUERIES}:${i + 1}: ${JSON.stringify(line.expect)} is not in the catalog`,
-      );
+      throw new Error(`${file}:${i + 1}: ${JSON.stringify(line.expect)} is not in the catalog`);
     }
     return { query: line.query, expected: id, kind };
   });
@@ -114,8 +146,11 @@ export function readRealnamesQueries(): LabelledQuery[] {
  * with its hyphens as spaces, and a removed product's name with its category word (still
  * refused). Every label is the set's own.
  */
-export function deriveRealnamesQueries(queries: readonly LabelledQuery[]): LabelledQuery[] {
-  const catalog = catalogProducts();
+export function deriveRealnamesQueries(
+  queries: readonly LabelledQuery[],
+  set: RealnamesSet = 'dev',
+): LabelledQuery[] {
+  const catalog = catalogProducts(set);
   const categoryWord = (id: string) => catalog.get(id)!.category.split(/[ /]/)[0]!;
   const derived: LabelledQuery[] = [];
   for (const q of queries) {
