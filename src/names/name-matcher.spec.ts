@@ -187,6 +187,11 @@ describe('matchName', () => {
       expect(match.rejected).toBeUndefined();
       expect(match.score).toBeGreaterThanOrEqual(FOUND_AT);
     }
+    // A letter doubled where two runs meet is a typo, not the next run written twice.
+    const minicard = candidate('miniCard D2301 Wireless Module', 'Fujitsu', 'network adapter');
+    expect(
+      matchName('Fujitsu miniCardd D2301 Wireless Module', minicard).score,
+    ).toBeGreaterThanOrEqual(FOUND_AT);
     // Digits are never joined: "3 4" is not 34.
     expect(matchName('foo 3 4 phone', candidate('Foo 34', 'Bar')).rejected).toBeDefined();
   });
@@ -255,6 +260,24 @@ describe('matchName', () => {
       ).toBeUndefined();
       expect(named('T 50Eea', 'T50 EEA', 'Toscido', 'smartphone').rejected).toBeUndefined();
       expect(named('HL-L2380 DN', 'HL-L2380DW', 'Brother', 'printer').rejected).toBeDefined();
+    });
+
+    it('reads a maker written in full: legal forms, initials, the brand twice', () => {
+      for (const [query, name, brand] of [
+        [
+          'Intel Corporation 82574L Gigabit Network Connection',
+          '82574L Gigabit Network Connection',
+          'Intel',
+        ],
+        ['Hewlett-Packard Company GeForce GTX 960A', 'GeForce GTX 960A', 'HP'],
+        ['Advanced Micro Devices, Inc. [AMD] Radeon HD 3450', 'Radeon HD 3450', 'AMD'],
+        ['Samsung Electronics Co., Ltd Galaxy S21', 'Galaxy S21', 'Samsung'],
+      ] as const) {
+        expect(named(query, name, brand, 'gpu').score).toBeGreaterThanOrEqual(FOUND_AT);
+      }
+      // Initials never take a word of the name, nor words beside the brand named itself.
+      expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').rejected ?? 'refused').toBeDefined();
+      expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').score).toBeLessThan(FOUND_AT);
     });
 
     it('forgives two typos when the word meant has nine letters or more', () => {

@@ -1,5 +1,5 @@
 import { compactName, normaliseName } from './name-normaliser.js';
-import { alignLetterRuns } from './name-segments.js';
+import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { isTypoOf, typoOf } from './typos.js';
 import { isNameKey, namedWithWordsThatSayNothing } from './name-keys.js';
@@ -66,7 +66,8 @@ export const PENALTY = {
   missingNumber: 0.25,
   /** A size the candidate states and the query does not (65-inch). */
   missingSize: 0.12,
-  missingCode: 0.12,
+  /** A model code the query lacks ("MP" of "MP 7502"): "7502" may be another model. */
+  missingCode: 0.22,
   /** A word that tells the candidate apart (Oasis, True, Combo): one is enough to fall below FOUND_AT. */
   missingWord: 0.22,
   missingQualifier: 0.01,
@@ -100,7 +101,10 @@ export function nameMatcher(query: string): (candidate: CandidateName) => NameMa
       return { score: 1, complete: true, notes: ['same name, with words that say nothing'] };
     }
     const c = tokenizeNormalised(candidate.text);
-    const aligned = alignLetterRuns(q.tokens, [...candidate.brand.tokens, ...c]);
+    const aligned = alignLetterRuns(readInitials(q.tokens, candidate.brand.compact, c), [
+      ...candidate.brand.tokens,
+      ...c,
+    ]);
     const query = aligned === q.tokens ? q : queryTokens(aligned);
     const notes: string[] = [];
     const softNotes: string[] = [];
@@ -252,6 +256,8 @@ function softScore(
       matched.letters ||= hasLetters(token);
       continue;
     }
+    // The brand named twice ("Hewlett-Packard Company [HP]") says nothing more.
+    if (candidate.brand.words.has(token.text)) continue;
     const target = misspelt(token);
     if (target) {
       score -= PENALTY.typo;

@@ -68,8 +68,14 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
       aligned.push(token);
       continue;
     }
+    // ...but not into a run the query writes next to it once more: "miniCardd D2301" is a
+    // typo of "miniCard", not "miniCard D" and another D.
     const split = firstSpelling(token.text, candidate);
-    if (split) {
+    if (
+      split &&
+      split.at(-1)!.text !== query[i + 1]?.text &&
+      split[0]!.text !== query[i - 1]?.text
+    ) {
       aligned.push(...split);
       continue;
     }
@@ -82,4 +88,33 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
     aligned.push(token);
   }
   return aligned;
+}
+
+/** Brands this short may be written as the words they are the initials of. */
+const INITIALS = /^\p{L}{2,4}$/u;
+const MIN_INITIALLED_WORD = 3;
+
+/**
+ * The query with words whose initials spell the candidate's brand read as the brand, as
+ * makers write their full names: "Hewlett-Packard" is HP, "Advanced Micro Devices" AMD. Only
+ * for a brand of two to four letters, and words of three letters or more that are not the
+ * candidate's: "LG Gram" keeps its Gram.
+ */
+export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
+  if (!INITIALS.test(brand)) return query;
+  const own = (text: string) => candidate.some((t) => t.text === text);
+  const n = brand.length;
+  for (let i = 0; i + n <= query.length; i++) {
+    const run = query.slice(i, i + n);
+    const initials = run.every(
+      (t, k) =>
+        t.kind === 'word' &&
+        t.text.length >= MIN_INITIALLED_WORD &&
+        t.text[0] === brand[k] &&
+        !own(t.text),
+    );
+    if (initials)
+      return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
+  }
+  return query;
 }

@@ -38,8 +38,14 @@ export const VARIANT_WORDS = new Set([
   'sport',
 ]);
 
-/** Words that only join others ("X by Y", "X for Y"): never a model code or a variant. */
-export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
+/**
+ * Words that only join names ("X by Y", "X for Y") or give a maker's legal form, as machines
+ * print makers ("Intel Corporation", "Seiko Epson Corp."): never a model code or a variant.
+ */
+export const FILLER_WORDS = new Set([
+  ...['the', 'a', 'an', 'and', 'with', 'for', 'by'],
+  ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
+]);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
@@ -122,9 +128,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const code =
         !variantWord &&
         (mixed ||
-          (run.length <= 2 &&
-            !FUNCTION_WORDS.has(text) &&
-            startsWithBareNumber(words[w + 1] ?? '')));
+          (run.length <= 2 && !FILLER_WORDS.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
       // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
       // a designator of a different model, like the known variant words.
       const designator =
@@ -133,7 +137,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         r === 0 &&
         isModelPart(previous) &&
         SHORT_WORD.test(text) &&
-        !FUNCTION_WORDS.has(text);
+        !FILLER_WORDS.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });

@@ -1,10 +1,18 @@
-import { FUNCTION_WORDS } from './name-tokens.js';
+import { FILLER_WORDS } from './name-tokens.js';
 
 // Words a query may add to a product's name without naming another product: the product's
 // category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
 
 /** Words that say little about which product: each costs a query a little, never a match. */
-const GENERIC_WORDS = new Set([...FUNCTION_WORDS, 'new', 'edition']);
+const GENERIC_WORDS = new Set([
+  ...FILLER_WORDS,
+  'new',
+  'edition',
+  // A maker's full name as machines print it ("Samsung Electronics", "Realtek Semiconductor").
+  ...['electronics', 'international', 'industries', 'technologies', 'technology'],
+  ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
+  ...['company', 'computer', 'manufacturing'],
+]);
 
 const singular = (word: string) =>
   word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
@@ -30,10 +38,10 @@ export const saysLittle = (word: string, categoryWords: ReadonlySet<string>) =>
 
 /** Words that say nothing at all wherever they stand: the category's, and function words. */
 export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
-  FUNCTION_WORDS.has(word) || isCategoryWord(word, categoryWords);
+  FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
 /** Whether a query's first words may be this and say nothing ("the new X", "a new X"). */
-const opensAName = (word: string) => FUNCTION_WORDS.has(word) || word === 'new';
+const opensAName = (word: string) => FILLER_WORDS.has(word) || word === 'new';
 
 /** How many of the words, from the first, say nothing: after a model, "New" may be a word of
  * its name ("AF 24mm F2.8 New" is another lens). */

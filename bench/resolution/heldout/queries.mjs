@@ -89,9 +89,12 @@ export function buildQueries({ rng, catalog, leftOut, absent, raw }) {
   // that name no variant ("LaserJet Professional M1212nf MFP" is "LaserJet M1212nf MFP").
   const renamed = (r) =>
     (models.get(modelKey(r)) ?? []).some((c) => !differsByVariant(tokens(r.name), tokens(c.name)));
+  // "PowerShot ELPH 520 HS / IXUS 500 HS" is one camera under two markets' names: each of them
+  // is one of its names too.
+  const marketNames = (name) => (name.includes(' / ') ? name.split(' / ') : []);
   const leftOutOk = (r) =>
     !renamed(r) &&
-    [r.name, ...r.aliases].every(
+    [r.name, ...marketNames(r.name), ...r.aliases].every(
       (n) => free(n) && free(`${r.brand} ${n}`) && !looseNames.has(loose(n, brandWords)),
     );
   const uniqueName = (p) => owners.get(fold(p.name)).size === 1 && hasIdentity(p.name);
