@@ -217,7 +217,8 @@ async function prepareRuns(): Promise<Run[]> {
     if (sets.has('realnames'))
       runs.push({ title: 'real names (development set: 20,000 products)', catalogFile, queries });
     if (sets.has('derived')) {
-      const title = 'real names, derived kinds (category word added, brand after, capitals)';
+      const title =
+        'real names, derived kinds (words around the name, brand after, aliases, signs)';
       runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
     }
   }

@@ -8,7 +8,8 @@
 /**
  * What a query tests. 'generation', 'size' and 'colour' are held-out siblings of the generated
  * catalog; 'category-word', 'vendor-full', 'lower-glued', 'unicode-noise' and 'two-typos' are
- * kinds of the held-out set of real names (resolution/heldout/README.md).
+ * kinds of the held-out set of real names (resolution/heldout/README.md); 'words-around' and
+ * 'with-alias' are derived from the sets of real names (realnames.ts).
  */
 export type QueryKind =
   | 'exact'
@@ -16,6 +17,8 @@ export type QueryKind =
   | 'brand-after'
   | 'category-word'
   | 'vendor-full'
+  | 'words-around'
+  | 'with-alias'
   | 'noise'
   | 'lower-glued'
   | 'unicode-noise'
@@ -38,6 +41,8 @@ export const QUERY_KINDS: readonly QueryKind[] = [
   'brand-after',
   'category-word',
   'vendor-full',
+  'words-around',
+  'with-alias',
   'noise',
   'lower-glued',
   'unicode-noise',

@@ -92,6 +92,7 @@ const jsonLines = (gz: string) =>
 interface CatalogProduct extends Named {
   readonly id: string;
   readonly category: string;
+  readonly aliases?: readonly string[];
 }
 
 const products = new Map<RealnamesSet, Map<string, CatalogProduct>>();
@@ -143,8 +144,10 @@ export function readRealnamesQueries(set: RealnamesSet = 'dev'): LabelledQuery[]
  * Lookups of kinds the set does not hold, derived from its own by rules that hold for any
  * product name: the product's category word added after a lookup that names it ("SharpMX-2614N
  * printer"), the brand written after the name ("EP-905F Epson"), a misspelt lookup in capitals
- * with its hyphens as spaces, and a removed product's name with its category word (still
- * refused). Every label is the set's own.
+ * with its hyphens as spaces; words around a name that say nothing ("the new …", "… by Epson",
+ * "Epson Corporation …"), the name with an alias as listings write it ("Mate 9 Lite
+ * (BLL-L23)"), trademark signs; and removed products' names with a category word, "new" or a
+ * trademark sign (still refused). Every label is the set's own.
  */
 export function deriveRealnamesQueries(
   queries: readonly LabelledQuery[],
@@ -155,7 +158,9 @@ export function deriveRealnamesQueries(
   const derived: LabelledQuery[] = [];
   for (const q of queries) {
     if (q.expected === null) {
-      if (q.kind === 'near-miss') derived.push({ ...q, query: `${q.query} phone` });
+      if (q.kind !== 'near-miss') continue;
+      derived.push({ ...q, query: `${q.query} phone` });
+      derived.push({ ...q, query: `the new ${q.query}™` });
       continue;
     }
     const product = catalog.get(q.expected)!;
@@ -165,9 +170,28 @@ export function deriveRealnamesQueries(
     if (q.kind === 'brand-name' || q.kind === 'noise') {
       derived.push({ ...q, kind: 'brand-after', query: `${product.name} ${product.brand}` });
     }
+    if (q.kind === 'brand-name') derived.push(...aroundTheName(q, product));
     if (q.kind === 'typo') {
       derived.push({ ...q, query: q.query.toUpperCase().replaceAll('-', ' ') });
     }
   }
+  return derived;
+}
+
+const WORDS_AROUND = [
+  (p: CatalogProduct) => `the new ${p.brand} ${p.name}`,
+  (p: CatalogProduct) => `${p.name} by ${p.brand}`,
+  (p: CatalogProduct) => `${p.brand} Corporation ${p.name}`,
+];
+
+/** A brand and name lookup with words around it that say nothing, an alias, trademark signs. */
+function aroundTheName(q: LabelledQuery, p: CatalogProduct): LabelledQuery[] {
+  const around = WORDS_AROUND[fold(p.name).length % WORDS_AROUND.length]!;
+  const derived: LabelledQuery[] = [
+    { ...q, kind: 'words-around', query: around(p) },
+    { ...q, kind: 'unicode-noise', query: `${p.brand}® ${p.name}™` },
+  ];
+  const alias = p.aliases?.find((a) => !fold(p.name).includes(fold(a)));
+  if (alias) derived.push({ ...q, kind: 'with-alias', query: `${p.brand} ${p.name} (${alias})` });
   return derived;
 }
