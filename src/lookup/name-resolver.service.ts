@@ -9,8 +9,9 @@ import {
   type BrandForm,
   type CandidateName,
   type NameMatch,
+  type NameMatcher,
 } from '../names/name-matcher.js';
-import { normaliseName } from '../names/name-normaliser.js';
+import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
 import {
@@ -182,21 +183,28 @@ export class NameResolver {
    * (SM-G991B)"): a query that names both names the product whole, never exactly.
    */
   private withAliases(
-    match: (candidate: CandidateName) => NameMatch,
+    match: NameMatcher,
     product: CandidateProduct,
     context: Omit<CandidateName, 'text'>,
   ): NameMatch[] {
     const [name, ...aliases] = product.names;
-    return aliases.map((alias) => {
-      const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
-      const complete = exact || m.complete;
-      return { ...m, notes: ['its name and an alias', ...m.notes], ...(complete && { complete }) };
-    });
+    // Only aliases the query writes, spacing aside: most candidates have none of them.
+    return aliases
+      .filter((alias) => match.key.includes(compactName(alias)))
+      .map((alias) => {
+        const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
+        const complete = exact || m.complete;
+        return {
+          ...m,
+          notes: ['its name and an alias', ...m.notes],
+          ...(complete && { complete }),
+        };
+      });
   }
 
   /** A product's score: the best of its names and aliases. */
   private score(
-    match: (candidate: CandidateName) => NameMatch,
+    match: NameMatcher,
     product: CandidateProduct,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
@@ -204,7 +212,7 @@ export class NameResolver {
       categoryWords: this.categoryWords.memo(product.category),
     };
     const matches = product.names.map((text) => match({ text, ...context }));
-    if (!matches.some((m) => !m.rejected && m.score >= FOUND_AT))
+    if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
       matches.push(...this.withAliases(match, product, context));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];

@@ -1,8 +1,8 @@
 import { compactName } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
-// When a query is a product's name to the letter, spacing aside: with or without its brand,
-// and with words that say nothing about which product around it.
+// When a query is a product's name to the letter, spacing aside, with words that say nothing
+// about which product around it.
 
 /** A name as these rules read it: normalised, with its brand and its category's words. */
 export interface NamedProduct {
@@ -15,29 +15,40 @@ export interface NamedProduct {
 const forms = (name: string, brand: string) =>
   brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
 
-/** Whether `key` (a normalised query without spaces) is the name, with or without its brand. */
-export function isNameKey(key: string, name: string, brand: string): boolean {
-  const n = compactName(name);
-  const b = compactName(brand);
-  return key === n || (b !== '' && (key === b + n || key === n + b));
-}
-
 /** Numbers alone never identify a product: "Smartphone 3.4" is not Nokia 3.4. */
 const LETTER = /\p{L}/u;
 const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 
+/** The query as a reading leaves it: without spaces, and its numbers. */
+interface Reading {
+  compact: string;
+  numbers: string;
+}
+
 /**
- * Whether the query's words, less some that say nothing (the category's, "the new … by"), are
- * the name with or without its brand. Digits are never joined here: "Foo 3 4 phone" is not
- * Foo 34.
+ * For one query's words: whether, less those that say nothing about which product (a
+ * category's words, "the new … by"), they are a candidate's name with or without its brand.
+ * Digits are never joined here: "Foo 3 4 phone" is not Foo 34. The query is read once for
+ * each category its candidates have.
  */
-export function namedWithWordsThatSayNothing(words: string[], product: NamedProduct): boolean {
-  const said = wordsThatSaySomething(words, product.categoryWords);
-  if (said.length === words.length) return false;
-  const text = said.join(' ');
-  if (!LETTER.test(text)) return false;
-  return forms(product.text, product.brand.normalised).some(
-    (form) => compactName(form) === compactName(text) && numbers(form) === numbers(text),
-  );
+export function nameWithWordsThatSayNothing(
+  words: readonly string[],
+): (product: NamedProduct) => boolean {
+  const readings = new Map<ReadonlySet<string>, Reading | undefined>();
+  const read = (categoryWords: ReadonlySet<string>): Reading | undefined => {
+    const said = wordsThatSaySomething(words, categoryWords);
+    const text = said.join(' ');
+    if (said.length === words.length || !LETTER.test(text)) return undefined;
+    return { compact: compactName(text), numbers: numbers(text) };
+  };
+  return (product) => {
+    if (!readings.has(product.categoryWords))
+      readings.set(product.categoryWords, read(product.categoryWords));
+    const reading = readings.get(product.categoryWords);
+    if (!reading?.compact.includes(compactName(product.text))) return false;
+    return forms(product.text, product.brand.normalised).some(
+      (form) => compactName(form) === reading.compact && numbers(form) === reading.numbers,
+    );
+  };
 }

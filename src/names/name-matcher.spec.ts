@@ -1,17 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { brandForm, matchName, type CandidateName } from './name-matcher.js';
+import { matchName } from './name-matcher.js';
+import { candidate } from './name-matcher.fixtures.js';
 import { FOUND_AT } from './resolution-decision.js';
-import { normaliseName } from './name-normaliser.js';
 
-const candidate = (
-  name: string,
-  brand = name.split(' ')[0]!,
-  category = 'headphones',
-): CandidateName => ({
-  text: normaliseName(name),
-  brand: brandForm(brand),
-  categoryWords: new Set([category.replace(/s$/, '')]),
-});
 const score = (query: string, name: string, brand?: string) =>
   matchName(query, candidate(name, brand)).score;
 
@@ -203,88 +194,5 @@ describe('matchName', () => {
     expect(
       matchName('GeForce RTX 2060 OC', candidate('GeForce RTX 2060', 'Nvidia', 'gpu')).rejected,
     ).toMatch(/variant "oc"/);
-  });
-
-  describe('words a query adds that say nothing, and spacing around variants', () => {
-    const named = (query: string, name: string, brand: string, category: string) =>
-      matchName(query, candidate(name, brand, category));
-
-    it('reads the category word, its end, and "the new … by" as saying nothing', () => {
-      expect(named('OfficeJet 4115 printer', 'OfficeJet 4115', 'HP', 'printer')).toMatchObject({
-        score: 1,
-        complete: true,
-      });
-      expect(
-        named('OfficeJet 4115 printer', 'OfficeJet 4115 Series', 'HP', 'printer').complete,
-      ).toBeUndefined();
-      expect(
-        named('Galaxy S21 phone', 'Galaxy S21', 'Samsung', 'smartphone').score,
-      ).toBeGreaterThanOrEqual(FOUND_AT);
-      const by = named('the new Quadro FX 3700M by NVIDIA', 'Quadro FX 3700M', 'NVIDIA', 'gpu');
-      expect(by).toMatchObject({ complete: true });
-      expect(by.rejected).toBeUndefined();
-    });
-
-    it('reads "new" after a model as part of its name, before it as saying nothing', () => {
-      const lens = named('AF 24mm F2.8 New', 'AF 24mm F2.8', 'Samyang', 'lens');
-      expect(lens.complete).toBeUndefined();
-      expect(lens.rejected).toBeDefined();
-      expect(named('the new OfficeJet 4115', 'OfficeJet 4115', 'HP', 'printer').complete).toBe(
-        true,
-      );
-    });
-
-    it('never lets numbers and words that say nothing name a product', () => {
-      const nokia = named('new Smartphone 3.4', '3.4', 'Nokia', 'smartphone');
-      expect(nokia.complete).toBeUndefined();
-      expect(nokia.rejected).toBeDefined();
-    });
-
-    it('lets a misspelt word take back the word its category word matched', () => {
-      const laser = named(
-        'Samsung Laser Pribter printer',
-        'SCX-4500 Laser Printer',
-        'Samsung',
-        'printer',
-      );
-      expect(laser.score).toBeLessThan(FOUND_AT); // the model is still wanted
-      expect(
-        named('SCX-4500 Laser Pribter printer', 'SCX-4500 Laser Printer', 'Samsung', 'printer')
-          .score,
-      ).toBeGreaterThanOrEqual(FOUND_AT);
-    });
-
-    it('matches a variant word glued to the model on one side only', () => {
-      expect(
-        named('HL-L2380 DW printer', 'HL-L2380DW', 'Brother', 'printer').rejected,
-      ).toBeUndefined();
-      expect(named('T 50Eea', 'T50 EEA', 'Toscido', 'smartphone').rejected).toBeUndefined();
-      expect(named('HL-L2380 DN', 'HL-L2380DW', 'Brother', 'printer').rejected).toBeDefined();
-    });
-
-    it('reads a maker written in full: legal forms, initials, the brand twice', () => {
-      for (const [query, name, brand] of [
-        [
-          'Intel Corporation 82574L Gigabit Network Connection',
-          '82574L Gigabit Network Connection',
-          'Intel',
-        ],
-        ['Hewlett-Packard Company GeForce GTX 960A', 'GeForce GTX 960A', 'HP'],
-        ['Advanced Micro Devices, Inc. [AMD] Radeon HD 3450', 'Radeon HD 3450', 'AMD'],
-        ['Samsung Electronics Co., Ltd Galaxy S21', 'Galaxy S21', 'Samsung'],
-      ] as const) {
-        expect(named(query, name, brand, 'gpu').score).toBeGreaterThanOrEqual(FOUND_AT);
-      }
-      // Initials never take a word of the name, nor words beside the brand named itself.
-      expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').rejected ?? 'refused').toBeDefined();
-      expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').score).toBeLessThan(FOUND_AT);
-    });
-
-    it('forgives two typos when the word meant has nine letters or more', () => {
-      const perfection = named('Epson Prfecton 4870', 'Perfection 4870', 'Epson', 'scanner');
-      expect(perfection.score).toBeGreaterThanOrEqual(FOUND_AT);
-      expect(perfection.complete).toBe(true);
-      expect(named('Sny WH-1000XM5', 'WH-1000XM5', 'Sony', 'headphones').complete).toBeUndefined();
-    });
   });
 });

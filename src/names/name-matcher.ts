@@ -2,7 +2,7 @@ import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { isTypoOf, typoOf } from './typos.js';
-import { isNameKey, namedWithWordsThatSayNothing } from './name-keys.js';
+import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1.
@@ -82,22 +82,32 @@ export function matchName(query: string, candidate: CandidateName): NameMatch {
   return nameMatcher(query)(candidate);
 }
 
+/** How well one query names each candidate. */
+export interface NameMatcher {
+  (candidate: CandidateName): NameMatch;
+  /** The query, normalised and without spaces. */
+  readonly key: string;
+}
+
 /**
  * matchName for one query and many candidates: the query is normalised and tokenized once,
  * not once per candidate name.
  */
-export function nameMatcher(query: string): (candidate: CandidateName) => NameMatch {
+export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
   const key = compactName(normalised);
-  const words = normalised.split(' ');
+  const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
   const q = queryTokens(tokenizeNormalised(normalised));
-  return (candidate) => {
-    if (key === compactName(candidate.text)) return { score: 1, exact: true, notes: ['same name'] };
-    if (isNameKey(key, candidate.text, candidate.brand.normalised))
+  const match = (candidate: CandidateName): NameMatch => {
+    const name = compactName(candidate.text);
+    if (key === name) return { score: 1, exact: true, notes: ['same name'] };
+    const brand = candidate.brand.compact;
+    if (brand !== '' && (key === brand + name || key === name + brand)) {
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
+    }
     // With words that say nothing, it is named whole, not exactly: "DTEK50 by BlackBerry" is
     // exactly that product, and only names DTEK50 by BlackBerry whole.
-    if (namedWithWordsThatSayNothing(words, candidate)) {
+    if (namedAround(candidate)) {
       return { score: 1, complete: true, notes: ['same name, with words that say nothing'] };
     }
     const c = tokenizeNormalised(candidate.text);
@@ -122,6 +132,7 @@ export function nameMatcher(query: string): (candidate: CandidateName) => NameMa
       ...(rejected ? { rejected } : matched.complete && { complete: true }),
     };
   };
+  return Object.assign(match, { key });
 }
 
 /** What the hard rules ask of every candidate, taken from the query once. */
@@ -153,9 +164,12 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   const name = candidate.text;
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
-  const remaining = [...c, ...brand]
-    .filter((t) => t.kind === 'number' || t.kind === 'unit-number')
-    .map((t) => t.text);
+  const remaining: string[] = [];
+  if (q.numbers.length > 0) {
+    for (const t of c) if (t.kind === 'number' || t.kind === 'unit-number') remaining.push(t.text);
+    for (const t of brand)
+      if (t.kind === 'number' || t.kind === 'unit-number') remaining.push(t.text);
+  }
   for (const n of q.numbers) {
     const at = remaining.indexOf(n);
     if (at === -1) return `number ${n} is not in "${name}"`;
@@ -167,9 +181,12 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
       return `${u.text}${u.unit} differs from "${name}"`;
     }
   }
-  const texts = new Set([...c, ...brand].map((t) => t.text));
+  const texts =
+    q.codes.length > 0 || q.variants.size > 0
+      ? new Set([...c, ...brand].map((t) => t.text))
+      : undefined;
   for (const code of q.codes) {
-    if (!texts.has(code)) return `model code "${code}" is not in "${name}"`;
+    if (!texts!.has(code)) return `model code "${code}" is not in "${name}"`;
   }
   // Letters glued to the candidate's model number make it another model: "8a" is not "8".
   for (const code of c) {
@@ -180,14 +197,52 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   // the other ("HL-L2380DW" is "HL-L2380 DW"); a short word after the model may be the
   // category ("RTX 2060 GPU") or a word that says nothing ("by"), not a variant.
   const known = (v: string) =>
-    texts.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
+    texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
-  for (const v of variantsOf(c)) {
-    if (q.texts.has(v)) continue;
+  for (const { kind, text: v } of c) {
+    if (kind !== 'variant' || q.texts.has(v)) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;
   }
   return undefined;
+}
+
+/** The first of `tokens` not yet taken that is `token`'s word, or -1. */
+function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
+  for (let i = 0; i < tokens.length; i++)
+    if (tokens[i]!.text === token.text && !taken.has(i)) return i;
+  return -1;
+}
+
+/**
+ * The word of the name or brand `token` misspells, taken from what is left (`used` and
+ * `brandUsed` are updated), or a word of the name its category word held (taken from
+ * `exactly`), if any.
+ */
+function misspelling(
+  token: Token,
+  c: readonly Token[],
+  used: Set<number>,
+  brand: readonly Token[],
+  brandUsed: Set<number>,
+  exactly: number[],
+  categoryWords: ReadonlySet<string>,
+): { target: Token; fromCategoryWord?: boolean } | undefined {
+  const at = typoOf(token, c, used);
+  if (at >= 0) {
+    used.add(at);
+    return { target: c[at]! };
+  }
+  const brandAt = typoOf(token, brand, brandUsed);
+  if (brandAt >= 0) {
+    brandUsed.add(brandAt);
+    return { target: brand[brandAt]! };
+  }
+  const held = exactly.findIndex(
+    (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!),
+  );
+  if (held < 0) return undefined;
+  return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
 }
 
 const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
@@ -209,39 +264,20 @@ function softScore(
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
   const brandUsed = new Set<number>();
-  const same = (tokens: readonly Token[], taken: ReadonlySet<number>, token: Token) =>
-    tokens.findIndex((t, i) => !taken.has(i) && t.text === token.text);
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
-  // Names that hold their category word ("Laser Printer"), matched by the query's category
-  // word, which a misspelt word of the query may take back ("Laser Pribter printer").
-  const byCategoryWord: number[] = [];
+  // Words of the name matched exactly: where one is its category word ("Laser Printer"), the
+  // query's category word held it, and a misspelt word may take it back ("Laser Pribter
+  // printer").
+  const exactly: number[] = [];
   for (const token of q) {
     const at = same(c, used, token);
     if (at >= 0) {
       used.add(at);
+      exactly.push(at);
       matched.letters ||= hasLetters(token);
-      if (isCategoryWord(token.text, candidate.categoryWords)) byCategoryWord.push(at);
     } else pending.push(token);
   }
-  /** The word of the name or brand `token` misspells, taken from what is left, if any. */
-  const misspelt = (token: Token): Token | undefined => {
-    const at = typoOf(token, c, used);
-    if (at >= 0) {
-      used.add(at);
-      return c[at];
-    }
-    const brandAt = typoOf(token, brand, brandUsed);
-    if (brandAt >= 0) {
-      brandUsed.add(brandAt);
-      return brand[brandAt];
-    }
-    const held = byCategoryWord.findIndex((i) => isTypoOf(token, c[i]!));
-    if (held < 0) return undefined;
-    // The category word that held this word of the name now says nothing.
-    score -= PENALTY.genericWord;
-    return c[byCategoryWord.splice(held, 1)[0]!];
-  };
   for (const token of pending) {
     if (token.kind === 'unit-number') {
       matched.complete = false;
@@ -258,8 +294,11 @@ function softScore(
     }
     // The brand named twice ("Hewlett-Packard Company [HP]") says nothing more.
     if (candidate.brand.words.has(token.text)) continue;
-    const target = misspelt(token);
-    if (target) {
+    const typo = misspelling(token, c, used, brand, brandUsed, exactly, candidate.categoryWords);
+    if (typo) {
+      const target = typo.target;
+      // The category word that held this word of the name now says nothing.
+      if (typo.fromCategoryWord) score -= PENALTY.genericWord;
       score -= PENALTY.typo;
       matched.letters = true;
       notes.push(`"${token.text}" read as "${target.text}"`);

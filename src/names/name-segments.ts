@@ -59,8 +59,9 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
  * the same array when nothing needs it. Runs the candidate has as written are left alone.
  */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
+  const written = (token: Token) => candidate.some((t) => t.text === token.text);
+  if (query.every((t) => !isLetters(t) || written(t))) return query;
   const texts = new Set(candidate.map((t) => t.text));
-  if (query.every((t) => !isLetters(t) || texts.has(t.text))) return query;
   const aligned: Token[] = [];
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;
@@ -92,6 +93,7 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
 
 /** Brands this short may be written as the words they are the initials of. */
 const INITIALS = /^\p{L}{2,4}$/u;
+const MAX_INITIALS = 4;
 const MIN_INITIALLED_WORD = 3;
 
 /**
@@ -101,20 +103,16 @@ const MIN_INITIALLED_WORD = 3;
  * candidate's: "LG Gram" keeps its Gram.
  */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
-  if (!INITIALS.test(brand)) return query;
-  const own = (text: string) => candidate.some((t) => t.text === text);
+  if (brand.length > MAX_INITIALS || !INITIALS.test(brand)) return query;
   const n = brand.length;
-  for (let i = 0; i + n <= query.length; i++) {
-    const run = query.slice(i, i + n);
-    const initials = run.every(
-      (t, k) =>
-        t.kind === 'word' &&
-        t.text.length >= MIN_INITIALLED_WORD &&
-        t.text[0] === brand[k] &&
-        !own(t.text),
-    );
-    if (initials)
-      return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
+  const initial = (t: Token, k: number) =>
+    t.text[0] === brand[k] &&
+    t.kind === 'word' &&
+    t.text.length >= MIN_INITIALLED_WORD &&
+    !candidate.some((c) => c.text === t.text);
+  runs: for (let i = 0; i + n <= query.length; i++) {
+    for (let k = 0; k < n; k++) if (!initial(query[i + k]!, k)) continue runs;
+    return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
   }
   return query;
 }

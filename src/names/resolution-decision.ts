@@ -56,7 +56,7 @@ export function decide(scored: ScoredProduct[]): Decision {
     // So is naming all of it and nothing else, a typo forgiven, where a sibling says more
     // ("Dekjet 1050 J410" is the DeskJet 1050 J410, not the DeskJet 1050 J410 Series).
     found = complete[0];
-    reason = `${fmt(found!.score)} is the only candidate the query names whole`;
+    reason = `the query names it whole and no other, and its ${fmt(found!.score)} is the best`;
   } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
   else if (runnerUp && best.score - runnerUp.score < MARGIN) {
     reason = `best ${fmt(best.score)} and runner-up ${fmt(runnerUp.score)} are within ${MARGIN}`;

@@ -1,0 +1,13 @@
+import { brandForm, type CandidateName } from './name-matcher.js';
+import { normaliseName } from './name-normaliser.js';
+
+/** A candidate name as the resolver builds it, for the matcher's specs. */
+export const candidate = (
+  name: string,
+  brand = name.split(' ')[0]!,
+  category = 'headphones',
+): CandidateName => ({
+  text: normaliseName(name),
+  brand: brandForm(brand),
+  categoryWords: new Set(category.replace(/s\b/g, '').split(/[ /]/)),
+});
