@@ -3,14 +3,8 @@ import { LRUCache } from 'lru-cache';
 import os from 'node:os';
 import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
 import type { Publication } from '../publication/publication.sql.js';
-import {
-  brandForm,
-  nameMatcher,
-  type BrandForm,
-  type CandidateName,
-  type NameMatch,
-  type NameMatcher,
-} from '../names/name-matcher.js';
+import { brandForm, type BrandForm, type CandidateName } from '../names/candidate-name.js';
+import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-matcher.js';
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';

@@ -1,4 +1,4 @@
-import { brandForm, type CandidateName } from './name-matcher.js';
+import { brandForm, type CandidateName } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 
 /** A candidate name as the resolver builds it, for the matcher's specs. */
