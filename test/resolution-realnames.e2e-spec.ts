@@ -8,6 +8,7 @@ import {
   deriveRealnamesQueries,
   readRealnamesQueries,
   realnamesCatalogFile,
+  type RealnamesSet,
 } from '../bench/resolution/realnames.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
@@ -38,29 +39,41 @@ const shortKinds = (report: EvalReport, floor: (kind: string) => number) =>
     .filter(([kind, s]) => s.answerable > 0 && s.correct / s.answerable < floor(kind))
     .map(([kind, s]) => `${kind}: ${s.correct} of ${s.answerable}`);
 
-describe(`${NameResolver.name} on real product names`, () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let dir: string;
-  let report: EvalReport;
-  let derived: EvalReport;
+/** A set's catalog imported into a database of its own, and its lookups scored. */
+function scoreSet(set: RealnamesSet, derive = false) {
+  const scored: { report?: EvalReport; derived?: EvalReport } = {};
+  let db: TestDatabase | undefined;
+  let app: INestApplication | undefined;
+  let dir: string | undefined;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'pi-realnames-'));
-    await app.get(CatalogImporter).import(await realnamesCatalogFile(dir));
+    dir = await mkdtemp(path.join(os.tmpdir(), `pi-${set}-`));
+    await app.get(CatalogImporter).import(await realnamesCatalogFile(dir, set));
     const resolver = app.get(NameResolver);
-    const queries = readRealnamesQueries();
-    report = evaluate(await resolveAll(queries, (query) => resolver.resolve(query)));
-    const others = deriveRealnamesQueries(queries);
-    derived = evaluate(await resolveAll(others, (query) => resolver.resolve(query)));
+    const queries = readRealnamesQueries(set);
+    scored.report = evaluate(await resolveAll(queries, (query) => resolver.resolve(query)));
+    if (!derive) return;
+    const others = deriveRealnamesQueries(queries, set);
+    scored.derived = evaluate(await resolveAll(others, (query) => resolver.resolve(query)));
   }, 180_000);
 
   afterAll(async () => {
     await app?.close();
     await db?.drop();
     if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return scored;
+}
+
+describe(`${NameResolver.name} on real product names`, () => {
+  const scored = scoreSet('dev', true);
+  let report: EvalReport;
+  let derived: EvalReport;
+  beforeAll(() => {
+    report = scored.report!;
+    derived = scored.derived!;
   });
 
   it('asks every labelled lookup of the set, each label a product of its catalog', () => {
@@ -99,25 +112,10 @@ describe(`${NameResolver.name} on real product names`, () => {
 });
 
 describe(`${NameResolver.name} on real product names it was never tuned on`, () => {
-  let db: TestDatabase;
-  let app: INestApplication;
-  let dir: string;
+  const scored = scoreSet('heldout');
   let report: EvalReport;
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await createTestApp({ DATABASE_URL: db.url });
-    dir = await mkdtemp(path.join(os.tmpdir(), 'pi-heldout-'));
-    await app.get(CatalogImporter).import(await realnamesCatalogFile(dir, 'heldout'));
-    const resolver = app.get(NameResolver);
-    const queries = readRealnamesQueries('heldout');
-    report = evaluate(await resolveAll(queries, (query) => resolver.resolve(query)));
-  }, 180_000);
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-    if (dir) await rm(dir, { recursive: true, force: true });
+  beforeAll(() => {
+    report = scored.report!;
   });
 
   it('holds the goals on the held-out set: no wrong product, recall and refusals', () => {
