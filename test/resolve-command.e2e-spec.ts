@@ -61,6 +61,20 @@ describe('resolve command', () => {
     expect(result.stdout).toMatch(/rejected: number 9 is not in "sony wh 1000xm5"/);
   });
 
+  it('says when no catalog is published yet, the answer still JSON', async () => {
+    const empty = await createTestDatabase();
+    try {
+      const result = await runBuiltCommand(RESOLVE, ['Sony WH-1000XM5', '--explain'], {
+        DATABASE_URL: empty.url,
+      });
+      expect(result.code).toBe(0);
+      expect(answerOf(result.stdout).found).toBe(false);
+      expect(result.stderr).toMatch(/^resolve: no catalog is published yet.*catalog:import/);
+    } finally {
+      await empty.drop();
+    }
+  });
+
   it('prints its usage on --help and refuses what the API would refuse', async () => {
     const help = await run('--help');
     expect(help).toMatchObject({ code: 0, stderr: '' });

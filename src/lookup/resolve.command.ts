@@ -31,6 +31,11 @@ export function formatExplanation(explanation: ResolutionExplanation): string {
   return lines.join('\n') + '\n';
 }
 
+/** What an admin who asks before any catalog is published needs to know. */
+const NO_CATALOG =
+  'resolve: no catalog is published yet, so no name resolves: `npm start` loads the demo ' +
+  'catalog on the embedded database, `npm run catalog:import -- FILE` imports one\n';
+
 /** resolve NAME [--explain] */
 export async function resolveName(name: string, options: { explain?: boolean }): Promise<void> {
   // The API's own rule for a name, so the command answers what the API would.
@@ -39,8 +44,9 @@ export async function resolveName(name: string, options: { explain?: boolean }):
   await runCommand('resolve', ResolveCommandModule, async (app) => {
     const answer = await app.get(LookupService).lookup(name, 'full');
     process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
-    if (!options.explain) return;
-    const { explanation } = await app.get(NameResolver).resolve(name);
-    process.stdout.write('\n' + formatExplanation(explanation));
+    const { publication, outcomes } = await app.get(NameResolver).resolveMany([name]);
+    // On stderr, so the answer stays JSON for scripts.
+    if (!publication) process.stderr.write(NO_CATALOG);
+    if (options.explain) process.stdout.write('\n' + formatExplanation(outcomes[0]!.explanation));
   });
 }
