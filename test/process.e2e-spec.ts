@@ -128,7 +128,10 @@ describe('Server process', () => {
     await sleep(200);
     const started = performance.now();
     const code = await server.stop('SIGTERM');
-    expect(performance.now() - started).toBeLessThan(2_500);
+    // The request never finishes, so exiting at all is the point; the message says the
+    // 1,000 ms timeout is what ended it. The bound is loose: a loaded CI runner took 3 s to
+    // tear the process down, which says nothing about the timeout.
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(code).toBe(1);
     expect(server.output()).toContain('did not finish within 1000 ms');
     stalled.abort();
