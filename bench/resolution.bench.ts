@@ -26,6 +26,7 @@ import {
 import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';
+import { listingsCatalogFile, listingsDir, readListingQueries } from './resolution/listings.js';
 import {
   deriveRealnamesQueries,
   readRealnamesQueries,
@@ -33,7 +34,7 @@ import {
 } from './resolution/realnames.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
-//   [--sets demo,generated,realnames,derived,heldout: which to run; all by default]
+//   [--sets demo,generated,realnames,derived,heldout,listings: which to run; all by default]
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
 // Resolution quality on three catalogs, each set in its own database of a disposable embedded
@@ -41,8 +42,9 @@ import {
 // derived from the generator; and the development set of 20,000 real product names with its
 // 2,488 labelled lookups (resolution/realnames-dev), then lookups of kinds that set does not
 // hold, derived from it (realnames.ts); and the held-out set of other real names, with kinds of
-// lookup the development set lacks (resolution/heldout). Prints wrong-product rate, recall, correct refusals, a
-// per-kind table, resolve times, CPU per lookup (this process and PostgreSQL) and every
+// lookup the development set lacks (resolution/heldout); and one retailer's titles against
+// another's listings (resolution/listings.ts, read from the shared data folder where it lies).
+// Prints wrong-product rate, recall, correct refusals, a per-kind table, resolve times, CPU per lookup (this process and PostgreSQL) and every
 // failure; exits 1 on any wrong product.
 
 const { values } = parseArgs({
@@ -50,7 +52,7 @@ const { values } = parseArgs({
     products: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '400' },
-    sets: { type: 'string', default: 'demo,generated,realnames,derived,heldout' },
+    sets: { type: 'string', default: 'demo,generated,realnames,derived,heldout,listings' },
     /** Passes over the queries, after the one scored, whose CPU is measured (the median). */
     'cpu-passes': { type: 'string', default: '3' },
     /** A database already holding the generated catalog of --products and --seed. */
@@ -163,6 +165,27 @@ async function runOn(
   }
 }
 
+/** Resolve times of short names against long titles of the same set: p50 and p99. */
+function formatLengths(results: readonly ResolvedQuery[]): string {
+  const times = (keep: (length: number) => boolean) =>
+    results
+      .filter((r) => r.ms !== undefined && keep(r.labelled.query.length))
+      .map((r) => r.ms!)
+      .sort((a, b) => a - b);
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+  const line = (label: string, xs: number[]) =>
+    xs.length === 0
+      ? `${label}: none`
+      : `${label} (${xs.length}): p50 ${at(xs, 0.5)!.toFixed(1)} ms, p99 ${at(xs, 0.99)!.toFixed(1)} ms`;
+  return `${line(
+    'names of 40 characters or fewer',
+    times((n) => n <= 40),
+  )}; ${line(
+    'titles of 100 characters or more',
+    times((n) => n >= 100),
+  )}`;
+}
+
 const formatCost = (title: string, { serviceMs, databaseMs }: Cost) =>
   `${title}: CPU per lookup (median of ${cpuPasses} passes) ${serviceMs.toFixed(3)} ms resolver` +
   (databaseMs === undefined ? '' : ` + ${databaseMs.toFixed(3)} ms PostgreSQL`);
@@ -222,6 +245,15 @@ async function prepareRuns(): Promise<Run[]> {
       runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
     }
   }
+  if (sets.has('listings')) {
+    if (listingsDir() === undefined) console.error('listing set: not on this machine, skipped');
+    else
+      runs.push({
+        title: "retailer titles (listing development set: another retailer's 21,093 listings)",
+        catalogFile: await listingsCatalogFile(outDir),
+        queries: readListingQueries(),
+      });
+  }
   if (sets.has('heldout')) {
     const catalogFile = await realnamesCatalogFile(outDir, 'heldout');
     const queries = readRealnamesQueries('heldout');
@@ -253,15 +285,21 @@ async function main(): Promise<number> {
     const postmaster = await readFile(path.join(dataDir, 'data', 'postgres', 'postmaster.pid'));
     databasePid = Number(postmaster.toString().split('\n')[0]);
     await migrate(database.url);
-    const sections: { title: string; report: EvalReport; cost: Cost }[] = [];
+    const sections: {
+      title: string;
+      report: EvalReport;
+      cost: Cost;
+      results: ResolvedQuery[];
+    }[] = [];
     for (const [i, run] of runs.entries()) {
       const url = i === 0 ? database.url : await createDatabase(database.url, `resolution_${i}`);
       const { results, cost } = await runOn(url, run);
-      sections.push({ title: run.title, report: evaluate(results), cost });
+      sections.push({ title: run.title, report: evaluate(results), cost, results });
     }
-    for (const { title, report, cost } of sections) {
+    for (const { title, report, cost, results } of sections) {
       console.log(formatReport(title, report));
-      console.log(formatCost(title, cost) + '\n');
+      console.log(formatCost(title, cost));
+      console.log(formatLengths(results) + '\n');
     }
     for (const { title, report } of sections) {
       if (report.failures.length === 0) continue;

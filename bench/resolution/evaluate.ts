@@ -9,7 +9,8 @@
  * What a query tests. 'generation', 'size' and 'colour' are held-out siblings of the generated
  * catalog; 'category-word', 'vendor-full', 'lower-glued', 'unicode-noise' and 'two-typos' are
  * kinds of the held-out set of real names (resolution/heldout/README.md); 'words-around' and
- * 'with-alias' are derived from the sets of real names (realnames.ts).
+ * 'with-alias' are derived from the sets of real names (realnames.ts); 'listing', 'listing-short'
+ * and 'listing-absent' are one retailer's titles against another's listings (listings.ts).
  */
 export type QueryKind =
   | 'exact'
@@ -33,7 +34,10 @@ export type QueryKind =
   | 'gibberish'
   | 'generation'
   | 'size'
-  | 'colour';
+  | 'colour'
+  | 'listing'
+  | 'listing-short'
+  | 'listing-absent';
 
 export const QUERY_KINDS: readonly QueryKind[] = [
   'exact',
@@ -55,6 +59,9 @@ export const QUERY_KINDS: readonly QueryKind[] = [
   'generation',
   'size',
   'colour',
+  'listing',
+  'listing-short',
+  'listing-absent',
   'ambiguous',
   'absent',
   'gibberish',

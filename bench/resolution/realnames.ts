@@ -45,12 +45,14 @@ const KINDS: Readonly<Record<string, QueryKind>> = {
   vendor_full: 'vendor-full',
 };
 
-interface Named {
+/** A product as the sets' labels name it. */
+export interface Named {
   readonly brand: string;
   readonly name: string;
 }
 
-interface QueryLine {
+/** A labelled lookup as the sets write it. */
+export interface QueryLine {
   readonly query: string;
   readonly expect: Named | null;
   readonly kind: string;
@@ -73,16 +75,22 @@ export async function realnamesCatalogFile(
   outDir: string,
   set: RealnamesSet = 'dev',
 ): Promise<string> {
-  const file = path.join(outDir, `realnames-${set}-catalog.jsonl`);
-  if (existsSync(file) && statSync(file).mtimeMs >= statSync(gzCatalog(set)).mtimeMs) return file;
+  return await unpackedCatalog(gzCatalog(set), outDir, `realnames-${set}`);
+}
+
+/** A gzipped catalog unpacked into `outDir` as `<name>-catalog.jsonl`, unless it is already. */
+export async function unpackedCatalog(gz: string, outDir: string, name: string): Promise<string> {
+  const file = path.join(outDir, `${name}-catalog.jsonl`);
+  if (existsSync(file) && statSync(file).mtimeMs >= statSync(gz).mtimeMs) return file;
   await mkdir(outDir, { recursive: true });
   const partial = `${file}.${process.pid}.part`;
-  await pipeline(createReadStream(gzCatalog(set)), createGunzip(), createWriteStream(partial));
+  await pipeline(createReadStream(gz), createGunzip(), createWriteStream(partial));
   await rename(partial, file);
   return file;
 }
 
-const jsonLines = (gz: string) =>
+/** The lines of a gzipped JSON-lines file, parsed. */
+export const jsonLines = (gz: string) =>
   gunzipSync(readFileSync(gz))
     .toString('utf8')
     .split('\n')

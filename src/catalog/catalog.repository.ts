@@ -237,12 +237,53 @@ export class CatalogRepository {
        SELECT term, count(*) AS df FROM product_search_names, unnest(terms) AS term GROUP BY term`,
     );
     await client.query('INSERT INTO search_terms (term, df) SELECT term, df FROM new_vocabulary');
+    await this.countSiblings(client);
     await client.query(
       `INSERT INTO search_words (word, df)
        SELECT term, df FROM new_vocabulary WHERE term !~ '[0-9]'`,
     );
+    // The empty term, which no name carries, counts the search names: how common a term is
+    // is read against it (title-reading.ts).
+    await client.query(
+      `INSERT INTO search_terms (term, df) SELECT '', count(*) FROM product_search_names`,
+    );
     for (const ddl of indexes) await client.query(ddl.create);
     await client.query('ANALYZE search_terms, search_words');
+  }
+
+  /**
+   * For each word, how many times it tells two products of one brand apart: their names hold
+   * the same words but that one ("... Black" and "... Red"), or but for it ("Galaxy S24" and
+   * "Galaxy S24 Ultra"). A name is keyed, once without each of its words, by the sum of its
+   * other words' hashes (order aside, which sibling names keep), so that one pass and one
+   * grouping find every such pair: names sharing a brand and a key, and words that differ.
+   */
+  private async countSiblings(client: pg.Client): Promise<void> {
+    await client.query(
+      `CREATE TEMP TABLE name_words ON COMMIT DROP AS
+       SELECT n.product_id, hashtext(p.brand) AS brand, w.word, hashtext(w.word) AS h,
+              sum(hashtext(w.word)) OVER (PARTITION BY n.product_id) AS total
+         FROM product_search_names n
+         JOIN products p ON p.id = n.product_id
+        CROSS JOIN LATERAL unnest(string_to_array(n.name_norm, ' ')) AS w(word)
+        WHERE NOT n.is_alias`,
+    );
+    await client.query(
+      `CREATE TEMP TABLE new_siblings ON COMMIT DROP AS
+       WITH slots AS (
+              SELECT brand, word, total - h AS slot FROM name_words
+               UNION ALL
+              SELECT DISTINCT brand, '', total FROM name_words),
+            pairs AS (
+              SELECT brand, slot FROM slots GROUP BY brand, slot HAVING min(word) <> max(word))
+       SELECT word AS term, count(*) AS siblings
+         FROM slots JOIN pairs USING (brand, slot)
+        WHERE word <> ''
+        GROUP BY word`,
+    );
+    await client.query(
+      `UPDATE search_terms t SET siblings = s.siblings FROM new_siblings s WHERE t.term = s.term`,
+    );
   }
 
   /** Keys (primary, unique) and foreign keys of the tables, as drop and re-create DDL. */

@@ -4,6 +4,7 @@ import { candidateTerms, SMALL_POOL } from './candidate-terms.js';
 describe(candidateTerms.name, () => {
   const match = (term: string, df: number, similarity = 1) => ({
     queryTerm: term,
+    siblings: 0,
     term,
     df,
     similarity,

@@ -10,7 +10,12 @@ import { MIN_SIMILARITY } from '../names/similarity.js';
  * candidates. Either way only a few hundred names at most are read, at any catalog size.
  */
 export const SMALL_POOL = 200;
-const MAX_NARROWING_TERMS = 4;
+const HAS_DIGIT = /\d/;
+/**
+ * However long a title, each of its identifying terms (a model code, a line's name) may reach
+ * its product: up to this many rare terms narrow together, within SMALL_POOL names.
+ */
+const MAX_NARROWING_TERMS = 8;
 const MAX_COMMON_TERMS = 3;
 
 /** A vocabulary term for a query term, and how many search names carry it. */
@@ -20,6 +25,8 @@ export interface TermMatch {
   df: number;
   /** 1 for the query term itself; trigram similarity for a close term. */
   similarity: number;
+  /** How many times the term tells two products of a brand apart (0 for a close term). */
+  siblings: number;
 }
 
 export interface CandidateTerms {
@@ -40,7 +47,11 @@ export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | 
     if (!seen || seen.weight < weight) terms.set(match.term, { df: match.df, weight, cost });
   }
   if (terms.size === 0) return undefined;
-  const byCost = [...terms].sort(([, a], [, b]) => a.cost - b.cost);
+  // Equally rare, a term with digits (a model code) goes first.
+  const byCost = [...terms].sort(
+    ([ta, a], [tb, b]) =>
+      a.cost - b.cost || Number(HAS_DIGIT.test(tb)) - Number(HAS_DIGIT.test(ta)),
+  );
   const weighted = byCost.map(([term, { weight }]) => ({ term, weight }));
   const narrow: string[] = [];
   let pool = 0;

@@ -39,11 +39,11 @@ type CandidateRow = Omit<CandidateProduct, 'names'> & {
 // The statements of every lookup, as text for named prepared statements.
 
 const FIND_TERMS = `
-  SELECT term AS "queryTerm", term, df, 1::float8 AS similarity
+  SELECT term AS "queryTerm", term, df, 1::float8 AS similarity, siblings
     FROM search_terms
    WHERE term = ANY($1::text[])
   UNION ALL
-  SELECT q.word, c.word, c.df, c.similarity
+  SELECT q.word, c.word, c.df, c.similarity, 0
     FROM unnest($2::text[]) AS q(word)
    CROSS JOIN LATERAL (
          SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity

@@ -3,11 +3,17 @@ import { LRUCache } from 'lru-cache';
 import os from 'node:os';
 import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
 import type { Publication } from '../publication/publication.sql.js';
-import { brandForm, type BrandForm, type CandidateName } from '../names/candidate-name.js';
+import {
+  brandForm,
+  type BrandForm,
+  type CandidateName,
+  type ReadAgainst,
+} from '../names/candidate-name.js';
 import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-matcher.js';
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
+import { readTitle, type TermCounts } from '../names/title-reading.js';
 import {
   decide,
   FOUND_AT,
@@ -118,7 +124,9 @@ export class NameResolver {
         .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
       return { terms: queryTerms(normalised), words };
     });
+    // The empty term counts the catalog's search names (title-reading.ts).
     const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
+    if (terms.length > 0) terms.push('');
     const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
     const matches =
       terms.length === 0 ? [] : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
@@ -132,19 +140,35 @@ export class NameResolver {
       const own = new Set([...plan.terms, ...plan.words]);
       return candidateTerms([...own].flatMap((term) => byQueryTerm.get(term) ?? []));
     });
+    const own = (term: string) => byQueryTerm.get(term)?.find((m) => m.term === term);
+    const counts: TermCounts = {
+      namesCarrying: (term) =>
+        own(term)?.df ?? (plans.some((p) => p.terms.includes(term)) ? 0 : undefined),
+      siblings: (term) => own(term)?.siblings ?? 0,
+      searchNames: own('')?.df ?? 0,
+    };
     const { publication, candidates } = await this.repository.findCandidates(
       chosen,
       CANDIDATE_LIMIT,
     );
     return {
       ...(publication && { publication }),
-      outcomes: queries.map((query, i) => this.decideAmong(query, candidates[i]!)),
+      outcomes: queries.map((query, i) => this.decideAmong(query, candidates[i]!, counts)),
     };
   }
 
-  private decideAmong(query: string, products: CandidateProduct[]): ResolutionOutcome {
+  private decideAmong(
+    query: string,
+    products: CandidateProduct[],
+    counts: TermCounts,
+  ): ResolutionOutcome {
+    const reading = readTitle(
+      query,
+      products.map((p) => ({ names: p.names, brand: this.brands.memo(p.brand) })),
+      counts,
+    );
     const match = nameMatcher(query);
-    const explained = products.map((product) => this.score(match, product));
+    const explained = products.map((product, i) => this.score(match, product, reading.against(i)));
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
       query,
@@ -200,10 +224,12 @@ export class NameResolver {
   private score(
     match: NameMatcher,
     product: CandidateProduct,
+    read: ReadAgainst,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
+      read,
     };
     const matches = product.names.map((text) => match({ text, ...context }));
     if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))

@@ -10,6 +10,26 @@ export interface CandidateName {
   brand: BrandForm;
   /** Words of the product's category, which a query may add freely. */
   categoryWords: ReadonlySet<string>;
+  /** How the query reads against this product among the other candidates (title-reading.ts). */
+  read?: ReadAgainst;
+}
+
+export interface ReadAgainst {
+  /** Whether a word of the query describes, carried by no candidate. */
+  describes(word: string): boolean;
+  /** Whether a word of the query some candidate carries is a common word of names. */
+  common(word: string): boolean;
+  /** Whether a measure of the query ("128gb") is stated by no candidate. */
+  describesMeasure(value: string, unit: string): boolean;
+  /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
+  specifies(number: string): boolean;
+  /**
+   * The query's model code that only this product carries, under a brand the query names:
+   * what else its name says describes it.
+   */
+  anchor?: string;
+  /** Whether the query names this product's brand: its descriptions then cost nothing. */
+  brandNamed: boolean;
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */

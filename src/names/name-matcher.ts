@@ -1,7 +1,8 @@
 import type { CandidateName } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
-import { tokenizeNormalised, type Token } from './name-tokens.js';
+import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { anchoredTitle, readAsTitle } from './title-reading.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
@@ -50,7 +51,8 @@ export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
   const key = compactName(normalised);
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
-  const q = queryTokens(tokenizeNormalised(normalised));
+  const words = normalised.split(' ').filter(Boolean);
+  const q = queryTokens(tokenizeNormalised(normalised), words);
   const match = (candidate: CandidateName): NameMatch => {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
@@ -68,7 +70,7 @@ export function nameMatcher(query: string): NameMatcher {
       ...candidate.brand.tokens,
       ...c,
     ]);
-    const query = aligned === q.tokens ? q : queryTokens(aligned);
+    const query = aligned === q.tokens ? q : queryTokens(aligned, words);
     const notes: string[] = [];
     const softNotes: string[] = [];
     const matched = { letters: false, complete: true };
@@ -96,13 +98,29 @@ interface QueryTokens {
   codes: string[];
   texts: ReadonlySet<string>;
   variants: ReadonlySet<string>;
+  /** Whether the query writes the start of this word, up to a digit, and stops there. */
+  cutShort(word: string): boolean;
 }
 
 const variantsOf = (tokens: Token[]) =>
   new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text));
 
-function queryTokens(tokens: Token[]): QueryTokens {
+const ENDS_WITH_DIGIT = /\p{N}$/u;
+
+function queryTokens(tokens: Token[], words: readonly string[] = []): QueryTokens {
+  const runs = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < Math.min(words.length, i + 3); j++) runs.add((joined += words[j]!));
+  }
   return {
+    cutShort: (word) => {
+      for (let end = word.length - 1; end > 0; end--) {
+        const start = word.slice(0, end);
+        if (ENDS_WITH_DIGIT.test(start) && runs.has(start)) return true;
+      }
+      return false;
+    },
     tokens,
     numbers: tokens.filter((t) => t.kind === 'number').map((t) => t.text),
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
@@ -117,16 +135,22 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   const name = candidate.text;
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
-  const remaining: string[] = [];
+  // In a title, a quantity the query writes alone ("Cat-5e 3", "50 Sheets") is not the digit
+  // of a part number ("A3L791").
+  const title = readAsTitle(candidate);
+  const remaining: { text: string; inCode: boolean }[] = [];
   if (q.numbers.length > 0) {
-    for (const t of c) if (t.kind === 'number' || t.kind === 'unit-number') remaining.push(t.text);
-    for (const t of brand)
-      if (t.kind === 'number' || t.kind === 'unit-number') remaining.push(t.text);
+    for (const t of [...c, ...brand])
+      if (t.kind === 'number' || t.kind === 'unit-number')
+        remaining.push({ text: t.text, inCode: t.word !== undefined });
   }
+  const specified = anchoredTitle(candidate);
   for (const n of q.numbers) {
-    const at = remaining.indexOf(n);
-    if (at === -1) return `number ${n} is not in "${name}"`;
-    remaining.splice(at, 1);
+    const alone = title && candidate.read!.specifies(n);
+    const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
+    if (at === -1 && !(specified && candidate.read!.specifies(n)))
+      return `number ${n} is not in "${name}"`;
+    if (at !== -1) remaining.splice(at, 1);
   }
   for (const u of q.unitNumbers) {
     const same = c.filter((t) => t.kind === 'unit-number' && t.unit === u.unit);
@@ -141,9 +165,11 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   for (const code of q.codes) {
     if (!texts!.has(code)) return `model code "${code}" is not in "${name}"`;
   }
-  // Letters glued to the candidate's model number make it another model: "8a" is not "8".
+  // Letters glued to the model number the query gives make it another model: "8a" is not
+  // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number
+  // "4547B001" in a title), they are part of what it leaves out, which the soft score weighs.
   for (const code of c) {
-    if (code.attached && !q.texts.has(code.text))
+    if (code.attached && !q.texts.has(code.text) && q.cutShort(code.word!))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
   // Spacing never matters, so a variant word may be glued to the model on one side and not
@@ -153,7 +179,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
   for (const { kind, text: v } of c) {
-    if (kind !== 'variant' || q.texts.has(v)) continue;
+    if (kind !== 'variant' || q.texts.has(v) || (title && !VARIANT_WORDS.has(v))) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;
   }

@@ -14,6 +14,8 @@ export interface Token {
   unit?: string;
   /** A code glued to digits ("u" of "s24u", "a" of "8a"): it names a different model. */
   attached?: boolean;
+  /** For a token of a word mixing letters and digits, or a roman numeral: that word ("s24u"). */
+  word?: string;
 }
 
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
@@ -66,10 +68,11 @@ const SYNONYMS = new Map([
 ]);
 
 const RUNS = /\p{L}+|\p{N}+/gu;
+const LETTERS = /\p{L}/u;
 const DIGITS = /^\p{N}+$/u;
 const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
-const SHORT_WORD = /^\p{L}{2,3}$/u;
+const SHORT_WORD = /^\p{L}{1,3}$/u;
 
 const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
@@ -98,6 +101,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
   words.forEach((word, w) => {
     const runs = word.match(RUNS) ?? [];
     const mixed = runs.length > 1;
+    const start = tokens.length;
     runs.forEach((run, r) => {
       if (isDigits(run)) {
         tokens.push({ text: String(Number(run)), kind: 'number' });
@@ -117,7 +121,8 @@ export function tokenizeNormalised(normalised: string): Token[] {
       }
       const roman = ROMAN.get(run);
       if (roman && !mixed) {
-        tokens.push({ text: roman, kind: 'number' });
+        // Written as letters ("SATA I/II"), never a quantity written in digits.
+        tokens.push({ text: roman, kind: 'number', word });
         return;
       }
       const text = SYNONYMS.get(run) ?? run;
@@ -141,6 +146,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
+    if (mixed && LETTERS.test(word)) for (const token of tokens.slice(start)) token.word = word;
   });
   return tokens;
 }

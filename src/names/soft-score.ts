@@ -1,5 +1,6 @@
 import type { CandidateName } from './candidate-name.js';
-import type { Token } from './name-tokens.js';
+import { VARIANT_WORDS, type Token } from './name-tokens.js';
+import { anchoredTitle, readAsTitle } from './title-reading.js';
 import { isTypoOf, typoOf } from './typos.js';
 import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
 
@@ -22,6 +23,20 @@ export const PENALTY = {
   missingQualifier: 0.01,
   /** A storage size the catalog does not state: possibly another product. */
   unitOmitted: 0.22,
+  /** A word of the query that no candidate carries: it describes (title-reading.ts). */
+  description: 0.01,
+  /** A further description of a product no code of the query anchors. */
+  furtherDescription: 0.05,
+  /** A common word of names the candidate lacks, which the catalog never tells siblings by. */
+  commonWord: 0.1,
+  /** What an anchored candidate says that the query does not: it describes the product. */
+  describedByAnchor: 0.01,
+  /** A word of a title (a long catalog name) the query does not give: most of them describe. */
+  titleWord: 0.02,
+  /** A number or code of a title the query does not give: a part number, or another model. */
+  titleCode: 0.06,
+  /** ...and of a title the query's own code anchors: a second part number. */
+  anchoredCode: 0.05,
 } as const;
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
@@ -65,6 +80,34 @@ function misspelling(
   return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
 }
 
+/** What a title says that the query does not, bounded (see softScore). */
+function titleCost(
+  unsaid: { words: string[]; codes: string[] },
+  anchored: boolean,
+  notes: string[],
+  anchor?: string,
+): number {
+  const [word, code] = anchored
+    ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
+    : [PENALTY.titleWord, PENALTY.titleCode];
+  const cost =
+    Math.min(unsaid.words.length * word, TITLE_WORDS_AT_MOST * word) +
+    Math.min(unsaid.codes.length * code, TITLE_CODES_AT_MOST * code);
+  const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
+  if (said !== '')
+    notes.push(
+      anchored
+        ? `anchored by its code "${anchor}": ${said} describe it`
+        : `a title: ${said} describe it or say more`,
+    );
+  return cost;
+}
+
+/** A title's words beyond this many cost no more: they describe. */
+const TITLE_WORDS_AT_MOST = 5;
+/** Nor its codes beyond this many: one left out may be another model, several a part list. */
+const TITLE_CODES_AT_MOST = 2;
+
 export const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
 
 /**
@@ -80,29 +123,43 @@ export function softScore(
   notes: string[],
   matched: { letters: boolean; complete: boolean },
 ): number {
+  const read = candidate.read;
+  // Words no candidate carries describe, where the query names this product's brand or its
+  // code: without either, "MP C3300" is not LT's C3300.
+  const describes = (token: Token) =>
+    read !== undefined &&
+    (read.brandNamed || read.anchor !== undefined) &&
+    ((token.kind === 'word' && read.describes(token.text)) ||
+      // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
+      (token.kind === 'number' && anchoredTitle(candidate) && read.specifies(token.text)));
   let score = 1;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
   const brandUsed = new Set<number>();
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
+  const described: string[] = [];
   // Words of the name matched exactly: where one is its category word ("Laser Printer"), the
   // query's category word held it, and a misspelt word may take it back ("Laser Pribter
   // printer").
   const exactly: number[] = [];
+  const seen = new Set<string>();
   for (const token of q) {
     const at = same(c, used, token);
     if (at >= 0) {
       used.add(at);
       exactly.push(at);
       matched.letters ||= hasLetters(token);
-    } else pending.push(token);
+      seen.add(token.text);
+    } else if (!(token.kind === 'word' && seen.has(token.text))) pending.push(token);
+    // A word the query says twice ("USB Mouse - Laser - USB") is named once.
   }
+  // First what the query names of the candidate, misspelt or as its brand; then, of what is
+  // left, what describes it.
+  const leftover: Token[] = [];
   for (const token of pending) {
     if (token.kind === 'unit-number') {
-      matched.complete = false;
-      score -= PENALTY.unitOmitted;
-      notes.push(`${token.text}${token.unit} not stated by the candidate`);
+      leftover.push(token);
       continue;
     }
     const inBrand = same(brand, brandUsed, token);
@@ -122,18 +179,61 @@ export function softScore(
       score -= PENALTY.typo;
       matched.letters = true;
       notes.push(`"${token.text}" read as "${target.text}"`);
+    } else leftover.push(token);
+  }
+  // A query may describe a product it names whole, or a title: "Xbox One X" does not name
+  // the Xbox Series X whole, and its "One" is no description of it.
+  const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
+  const describing = whole || readAsTitle(candidate);
+  for (const token of leftover) {
+    if (token.kind === 'unit-number') {
+      matched.complete = false;
+      if (describing && read?.describesMeasure(token.text, token.unit!)) {
+        score -= PENALTY.description;
+        described.push(`${token.text}${token.unit}`);
+      } else {
+        score -= PENALTY.unitOmitted;
+        notes.push(`${token.text}${token.unit} not stated by the candidate`);
+      }
     } else if (saysLittle(token.text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
       // "New" or "Edition" may belong to another product's name: this one is not named whole.
       matched.complete &&=
         saysNothing(token.text, candidate.categoryWords) ||
         q.indexOf(token) < silentLead(q.map((t) => t.text));
+    } else if (describing && describes(token)) {
+      // Descriptions neither block a match nor make one: without the query's code to anchor
+      // it, each after the first leaves less of the query naming the product.
+      matched.complete = false;
+      score -=
+        described.length === 0 || read?.anchor !== undefined
+          ? PENALTY.description
+          : PENALTY.furtherDescription;
+      described.push(token.text);
+    } else if (
+      token.kind === 'word' &&
+      read !== undefined &&
+      (read.brandNamed || read.anchor !== undefined) &&
+      read.common(token.text)
+    ) {
+      matched.complete = false;
+      score -= PENALTY.commonWord;
+      notes.push(`"${token.text}" is not in "${candidate.text}", a common word`);
     } else {
       matched.complete = false;
       score -= PENALTY.unmatchedWord;
       notes.push(`"${token.text}" is not in "${candidate.text}"`);
     }
   }
+  if (described.length > 0)
+    notes.push(`no candidate says ${described.map((w) => `"${w}"`).join(', ')}: a description`);
+  // A title (a long catalog name, as shops write them) whose brand the query names: most of
+  // what it says describes the product, and however much it says, what it costs is bounded.
+  // Anchored by the query's model code, all of it describes it but another model's variant
+  // word (hard rules); without an anchor, a code or number it says may be another model's.
+  const title = readAsTitle(candidate);
+  const anchored = read?.anchor !== undefined;
+  const unsaid = { words: [] as string[], codes: [] as string[] };
   c.forEach((token, i) => {
     if (used.has(i)) return;
     if (candidate.brand.words.has(token.text)) {
@@ -141,6 +241,11 @@ export function softScore(
       return;
     }
     matched.complete = false;
+    if (title && !VARIANT_WORDS.has(token.text)) {
+      const code = token.kind === 'number' || token.kind === 'code';
+      (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
+      return;
+    }
     if (token.kind === 'number' || token.kind === 'unit-number') {
       score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
       notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
@@ -150,5 +255,6 @@ export function softScore(
     } else if (QUALIFIER_WORDS.has(token.text)) score -= PENALTY.missingQualifier;
     else score -= PENALTY.missingWord;
   });
+  if (title) score -= titleCost(unsaid, anchored, notes, read?.anchor);
   return Math.max(0, score);
 }

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { projectRoot } from '../../src/config/project-root.js';
+import type { LabelledQuery, QueryKind } from './evaluate.js';
+import { fold, jsonLines, unpackedCatalog, type Named, type QueryLine } from './realnames.js';
+
+// The listing development set: one retailer's product titles, as that retailer wrote them,
+// resolved against a catalog of another retailer's listings (its README, in the shared data
+// folder, says what it is and how it was built). The set stays outside the project: it is read
+// where it lies, never copied here, and a machine without it skips it.
+
+/** Where the set may lie: LISTINGS_DEV_DIR, or the shared data folder beside the project. */
+const CANDIDATE_DIRS = [
+  process.env.LISTINGS_DEV_DIR,
+  path.join(projectRoot(), '..', 'shared', 'data', 'listings-dev'),
+  '/work/shared/data/listings-dev',
+];
+
+/** The folder holding the set, or undefined on a machine without it. */
+export function listingsDir(): string | undefined {
+  return CANDIDATE_DIRS.find(
+    (dir) => dir !== undefined && existsSync(path.join(dir, 'queries.jsonl.gz')),
+  );
+}
+
+function requireDir(): string {
+  const dir = listingsDir();
+  if (dir === undefined)
+    throw new Error('The listing set is not on this machine: set LISTINGS_DEV_DIR to its folder');
+  return dir;
+}
+
+const KINDS: Readonly<Record<string, QueryKind>> = {
+  walmart_listing: 'listing',
+  walmart_listing_short: 'listing-short',
+  walmart_listing_absent: 'listing-absent',
+};
+
+/** The set's catalog as a plain JSON-lines file, unpacked into `outDir` once. */
+export async function listingsCatalogFile(outDir: string): Promise<string> {
+  return await unpackedCatalog(path.join(requireDir(), 'catalog.jsonl.gz'), outDir, 'listings-dev');
+}
+
+/** The set's 929 labelled lookups, each label a catalog id (or null: it must be refused). */
+export function readListingQueries(): LabelledQuery[] {
+  const dir = requireDir();
+  const ids = new Map<string, string>();
+  for (const value of jsonLines(path.join(dir, 'catalog.jsonl.gz'))) {
+    const p = value as Named & { id: string };
+    ids.set(`${fold(p.brand)}\u0000${fold(p.name)}`, p.id);
+  }
+  const file = path.join(dir, 'queries.jsonl.gz');
+  return jsonLines(file).map((value, i) => {
+    const line = value as QueryLine;
+    const kind = KINDS[line.kind];
+    if (kind === undefined) throw new Error(`${file}:${i + 1}: unknown kind ${line.kind}`);
+    if (line.expect === null) return { query: line.query, expected: null, kind };
+    const id = ids.get(`${fold(line.expect.brand)}\u0000${fold(line.expect.name)}`);
+    if (id === undefined)
+      throw new Error(`${file}:${i + 1}: ${JSON.stringify(line.expect)} is not in the catalog`);
+    return { query: line.query, expected: id, kind };
+  });
+}

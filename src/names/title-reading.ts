@@ -1,0 +1,268 @@
+import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js';
+import { normaliseName } from './name-normaliser.js';
+import { tokenizeNormalised, type Token } from './name-tokens.js';
+import { isTypoOf } from './typos.js';
+
+// A query read against the products it may name, as shops and agents write titles ("Sony
+// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe
+// (a colour, a capacity, a category, marketing words), and the word that identifies the product
+// is usually a model code. Which is which depends on the catalog, not on a word list
+// (docs/resolution.md, "Titles"):
+// - a word of the query that no candidate's name, alias or brand carries tells none of them
+//   apart: it describes, and neither blocks a match nor makes one. A word some candidate
+//   carries does tell candidates apart, and counts against every candidate without it;
+// - a model code of the query (letters and digits, however it is split or joined) that exactly
+//   one candidate carries, under a brand the query names, anchors that candidate: what else its
+//   name says is description, unless a word of the query contradicts it.
+
+/** What a product looks like to the reading: its normalised names and its brand. */
+export interface ReadProduct {
+  readonly names: readonly string[];
+  readonly brand: BrandForm;
+}
+
+/** How the query reads against each candidate, by its index among them. */
+export interface TitleReading {
+  against(index: number): ReadAgainst;
+}
+
+/** A catalog name with this many words of letters or more is a title, as shops write them. */
+export const TITLE_WORDS = 6;
+
+/**
+ * Whether a candidate reads as a title whose brand the query names: most of what it says
+ * then describes the product, and a short word after a number is no other model's designator.
+ */
+export const readAsTitle = (candidate: CandidateName): boolean =>
+  candidate.read?.brandNamed === true && wordsSaying(candidate) >= TITLE_WORDS;
+
+/** The words of a name without digits, less its brand's: "MacBook Pro 14-inch (M3, 2023)" has 3. */
+function wordsSaying(candidate: CandidateName): number {
+  let n = 0;
+  for (const word of wordsOf(candidate.text))
+    if (!DIGIT.test(word) && !candidate.brand.words.has(word)) n++;
+  return n;
+}
+
+/** ...and one the query's model code anchors: a number of the query is a specification. */
+export const anchoredTitle = (candidate: CandidateName): boolean =>
+  candidate.read?.anchor !== undefined && readAsTitle(candidate);
+
+/** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
+const MIN_CODE_LENGTH = 4;
+/** A carried word this long, glued inside a word of the query, is read in it. */
+const MIN_GLUED = 4;
+/** A part number of digits alone is at least this long ("910-000619"); shorter is a quantity. */
+const MIN_DIGIT_CODE_LENGTH = 6;
+/** The longest run of adjacent words read as one code ("dvd 2500 btci"). */
+const MAX_CODE_WORDS = 3;
+const LETTER = /\p{L}/u;
+const DIGIT = /\p{N}/u;
+
+const singular = (word: string) =>
+  word.length > 3 && word.endsWith('s') && !DIGIT.test(word) ? word.slice(0, -1) : word;
+
+/**
+ * Whether a chunk of the query, as written between spaces, reads as a model code: letters and
+ * digits, long enough, and not a measure ("500GB", "92mm"), which many products share; or a
+ * part number of digits alone, long enough not to be a quantity ("910-000619").
+ */
+function isCode(words: readonly string[]): boolean {
+  const run = words.join('');
+  if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
+  if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
+  const tokens = tokenizeNormalised(words.join(' '));
+  return !(tokens.length === 1 && tokens[0]!.kind === 'unit-number');
+}
+
+/** Every run of one to three adjacent words, joined. */
+function runs(words: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++)
+      out.push((joined += words[j]!));
+  }
+  return out;
+}
+
+const ONLY_DIGITS = /^\p{N}+$/u;
+
+/**
+ * The runs of a catalog name that may carry a code whole: one to three adjacent words, joined,
+ * where no number goes on before or after them ("UPort 1650-16" does not carry "UPort 1650").
+ */
+function codeRuns(words: readonly string[]): string[] {
+  const out: string[] = [];
+  const bounded = (i: number) => i < 0 || i >= words.length || !ONLY_DIGITS.test(words[i]!);
+  for (let i = 0; i < words.length; i++) {
+    let joined = '';
+    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++) {
+      joined += words[j]!;
+      if (bounded(i - 1) && bounded(j + 1)) out.push(joined);
+    }
+  }
+  return out;
+}
+
+/** The query's chunks between spaces, each as its normalised words. */
+const chunks = (query: string) =>
+  query
+    .split(/\s+/u)
+    .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
+    .filter(({ words }) => words.length > 0);
+
+/**
+ * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
+ * digits or more alone are a part number ("46157").
+ */
+const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
+
+const wordsOf = (text: string) => text.split(' ').filter(Boolean);
+
+/** The words a product carries (its names' and its brand's), singular too. */
+function carriedWords(product: ReadProduct, into: Set<string>): void {
+  for (const name of product.names)
+    for (const word of wordsOf(name)) {
+      into.add(word);
+      into.add(singular(word));
+    }
+  for (const word of product.brand.words) into.add(word);
+}
+
+/** Whether the query names the brand: its words, or the brand written as one word. */
+function namesBrand(queryWords: readonly string[], brand: BrandForm): boolean {
+  if (brand.compact === '') return false;
+  const words = new Set(queryWords);
+  if ([...brand.words].every((w) => words.has(w))) return true;
+  return runs(queryWords).some((run) => run === brand.compact || run.startsWith(brand.compact));
+}
+
+/** A code on more search names than this is a family's or a measure's, not one product's. */
+export const MAX_ANCHOR_NAMES = 4;
+
+/** What the catalog says of a term of the query (its vocabulary, search_terms). */
+export interface TermCounts {
+  /** How many search names carry the term; undefined when the lookup did not ask. */
+  namesCarrying(term: string): number | undefined;
+  /** How many times the term tells two products of one brand apart. */
+  siblings(term: string): number;
+  /** How many search names the catalog has (0 when unknown). */
+  readonly searchNames: number;
+}
+
+/**
+ * A word on this share of the catalog's names or more, and on at least COMMON_NAMES, is a
+ * common word of product names ("port", "color", "system"), not a line's name ("MicroShell").
+ */
+const COMMON_SHARE = 0.001;
+const COMMON_NAMES = 20;
+
+/**
+ * A code anchors only where the whole catalog has it on a few names, so that no product
+ * outside the candidates carries it too; a word the catalog uses to tell siblings apart
+ * ("Black" beside "Red") never describes, whether a candidate carries it or not.
+ */
+export function readTitle(
+  query: string,
+  products: readonly ReadProduct[],
+  counts: TermCounts,
+): TitleReading {
+  const queryWords = wordsOf(normaliseName(query));
+  const carried = new Set<string>();
+  for (const product of products) carriedWords(product, carried);
+  const carriedTokens = [...carried].map((text): Token => ({ text, kind: 'word' }));
+  const measures = new Set(
+    products.flatMap((p) =>
+      p.names.flatMap((name) =>
+        tokenizeNormalised(name)
+          .filter((t) => t.kind === 'unit-number')
+          .map((t) => `${t.text}${t.unit}`),
+      ),
+    ),
+  );
+  const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
+  const written = chunks(query);
+  const codes = [
+    ...new Set(
+      written
+        .filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words))
+        .map(({ words }) => words.join(''))
+        .filter(rare),
+    ),
+  ];
+  const codeParts = new Set(
+    written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
+  );
+  const quantities = new Set(
+    written
+      .filter(({ chunk }) => QUANTITY.test(chunk))
+      .flatMap(({ words }) => words.map((w) => String(Number(w)))),
+  );
+  // A code anchors the one candidate that carries it, and carries it whole.
+  const carriers = new Map<string, { index: number; whole: boolean }[]>();
+  products.forEach((product, index) => {
+    const words = product.names.map(wordsOf);
+    const any = new Set(words.flatMap(runs));
+    const whole = new Set(words.flatMap(codeRuns));
+    for (const code of codes)
+      if (any.has(code))
+        (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
+          index,
+          whole: whole.has(code),
+        });
+  });
+  const anchors = new Map<number, string>();
+  for (const [code, found] of carriers) {
+    if (found.length !== 1 || !found[0]!.whole) continue;
+    const { index } = found[0]!;
+    if (!namesBrand(queryWords, products[index]!.brand)) continue;
+    const known = anchors.get(index);
+    if (!known || code.length > known.length) anchors.set(index, code);
+  }
+  const misspells = (word: string) =>
+    carriedTokens.some(
+      (target) =>
+        target.text !== word &&
+        target.text !== singular(word) &&
+        isTypoOf({ text: word, kind: 'word' }, target),
+    );
+  // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
+  const glued = (word: string) =>
+    [...carried].some((c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
+  // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
+  const brands = new Set(products.flatMap((p) => [...p.brand.words]));
+  const plain = (word: string) =>
+    counts.siblings(word) === 0 && !codeParts.has(word) && !brands.has(word) && !misspells(word);
+  const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
+  const common = (word: string) =>
+    counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt && plain(word);
+  // Siblings are the candidates of one brand: a word none of them carries tells none of them
+  // apart, whatever other brands' products say.
+  const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
+    !siblingsCarry.has(word) && !siblingsCarry.has(singular(word)) && plain(word) && !glued(word);
+  // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
+  const maker = (brand: BrandForm) => wordsOf(brand.normalised)[0] ?? '';
+  const byBrand = new Map<string, Set<string>>();
+  for (const product of products) {
+    const words = byBrand.get(maker(product.brand)) ?? new Set<string>();
+    carriedWords(product, words);
+    byBrand.set(maker(product.brand), words);
+  }
+  return {
+    against: (index) => {
+      const { brand } = products[index]!;
+      const siblingsCarry = byBrand.get(maker(brand))!;
+      const anchor = anchors.get(index);
+      return {
+        describes: describesFor(siblingsCarry),
+        // A common word one of its brand's candidates carries tells them apart.
+        common: (word) => common(word) && !siblingsCarry.has(word),
+        describesMeasure: (value, unit) => !measures.has(`${value}${unit}`),
+        specifies: (number) => quantities.has(number),
+        brandNamed: namesBrand(queryWords, brand),
+        ...(anchor !== undefined && { anchor }),
+      };
+    },
+  };
+}
