@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_SOURCE_WEIGHTS } from '../config/app-config.js';
 import { scoreCriterion, scoreDimension, scoreProduct } from './criterion-scores.js';
-import { config, flatPriors, review } from './synthesis.fixtures.js';
-import type { Priors } from './synthesis.types.js';
+import { config, distinctPriors, flatPriors, review } from './synthesis.fixtures.js';
 import { CRITERIA, TAXONOMY } from '../taxonomy/taxonomy.js';
 
 const lab = review('Example Lab', 'lab_test', 80, {
@@ -127,12 +126,7 @@ describe('scoreProduct', () => {
   });
 
   it('is the priors everywhere when nothing is rated', () => {
-    const priors: Priors = {
-      criteria: Object.fromEntries(
-        CRITERIA.map((c, i) => [c, { mean: 50 + i, basis: 'category_prior' }]),
-      ) as Priors['criteria'],
-      overall: { mean: 71.2, basis: 'category_prior' },
-    };
+    const priors = distinctPriors(71.2);
     const empty = scoreProduct([], priors, config);
     const criteria = empty.dimensions.flatMap((d) => d.criteria);
     expect(criteria.map((c) => c.score)).toEqual(CRITERIA.map((_, i) => 50 + i));

@@ -21,6 +21,16 @@ export function flatPriors(
   };
 }
 
+/** Criteria priors 50, 51, … 76 in taxonomy order (each told apart), overall prior `overall`. */
+export function distinctPriors(overall: number): Priors {
+  return {
+    criteria: Object.fromEntries(
+      CRITERIA.map((c, i) => [c, { mean: 50 + i, basis: 'category_prior' }]),
+    ) as Priors['criteria'],
+    overall: { mean: overall, basis: 'category_prior' },
+  };
+}
+
 export const review = (
   source: string,
   sourceType: SourceType,

@@ -4,8 +4,8 @@ import { parseEnv } from '../config/env.schema.js';
 import { toCompact } from './compact.js';
 import { productIntelligenceSchema } from './product-intelligence.schema.js';
 import { SynthesisService } from './synthesis.service.js';
-import { config, flatPriors, review } from './synthesis.fixtures.js';
-import type { Priors, SynthesisInput } from './synthesis.types.js';
+import { config, distinctPriors, flatPriors, review } from './synthesis.fixtures.js';
+import type { SynthesisInput } from './synthesis.types.js';
 import { synthesize } from './synthesize.js';
 import { CRITERIA, DIMENSIONS, TAXONOMY } from '../taxonomy/taxonomy.js';
 
@@ -262,12 +262,7 @@ describe('synthesize', () => {
   });
 
   it('says a product no source reviewed has no reviews, and considers nothing from priors', () => {
-    const distinct: Priors = {
-      criteria: Object.fromEntries(
-        CRITERIA.map((c, i) => [c, { mean: 50 + i, basis: 'category_prior' }]),
-      ) as Priors['criteria'],
-      overall: { mean: 77.64, basis: 'category_prior' },
-    };
+    const distinct = distinctPriors(77.64);
     const bare = synthesize(
       { ...input, priors: distinct, product: { ...input.product, reviews: [], offers: [] } },
       config,
