@@ -90,6 +90,13 @@ describe('demo catalog assessments', () => {
     expect(xm5.service_score).toBeGreaterThanOrEqual(88);
     expect(xm5.service_score).toBeLessThanOrEqual(94);
     expect(xm5.score_basis).toBe('sources');
+    // The worked example of docs/synthesis.md.
+    const score = (name: string) => xm5.feature_scores.find((f) => f.name === name);
+    expect(xm5.service_score).toBe(89.1);
+    expect(xm5.dimension_scores.find((d) => d.dimension === 'build')?.score).toBe(81.5);
+    expect(score('comfort')?.score).toBe(93);
+    expect(score('portability')?.score).toBe(69.9);
+    expect(score('materials')).toMatchObject({ score: 79.7, basis: 'category_prior' });
     const cons = xm5.considerations.map((c) => [c.title, c.sources.length]);
     expect(cons).toEqual(
       expect.arrayContaining([
