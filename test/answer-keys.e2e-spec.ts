@@ -119,7 +119,7 @@ describe('Answers an integrator can key on', () => {
     expect(compact.feature_scores).toEqual(full.feature_scores);
   });
 
-  it('tells each criterion rated by sources from one at the category prior', async () => {
+  it('tells each criterion rated by sources from one at a prior, and says which prior', async () => {
     const aero = await found('Zephyr Aero X2');
     expect(criterion(aero, 'speed')).toMatchObject({
       dimension: 'performance',
@@ -129,9 +129,11 @@ describe('Answers an integrator can key on', () => {
       dimension: 'build',
       basis: 'sources',
     });
+    // No product of the catalog rates materials: the catalog's prior (the scale's middle).
     expect(criterion(aero, 'materials')).toMatchObject({
       dimension: 'build',
-      basis: 'category_prior',
+      score: 50,
+      basis: 'catalog_prior',
     });
     for (const f of aero.feature_scores) {
       expect(f.dimension).toBe(dimensionOf.get(f.name));
@@ -139,7 +141,11 @@ describe('Answers an integrator can key on', () => {
     }
     const lamp = await found('Halcyon Desk Lamp');
     expect(lamp).toMatchObject({ id: 'halcyon-desk-lamp', category: 'lighting', source_count: 0 });
-    expect(new Set(lamp.feature_scores.map((f) => f.basis))).toEqual(new Set(['category_prior']));
+    // Alone in its category and unreviewed: the whole catalog's means, never the earbuds'
+    // as its own category's, and a score_basis that says so.
+    expect(new Set(lamp.feature_scores.map((f) => f.basis))).toEqual(new Set(['catalog_prior']));
+    expect(lamp).toMatchObject({ score_basis: 'catalog_prior', highlights: [] });
+    expect(lamp.headline).toContain('no reviews yet');
   });
 
   it('keys every found entry of a batch, and adds nothing to limited coverage', async () => {

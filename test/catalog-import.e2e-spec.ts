@@ -47,12 +47,17 @@ describe(CatalogImporter.name, () => {
       url: 'https://lab.example/reviews/wh-1000xm5',
       reviewedAt: new Date('2026-10-02T00:00:00Z'),
       criteria: { output_quality: 91, comfort: 74, energy_efficiency: 86 },
+      // Quotes, commas, braces and backslashes survive the COPY text[] literal.
+      pros: ['Class-leading "noise" cancelling', 'Battery, {30 h}'],
+      cons: ['Tight fit for large heads \\'],
     });
     expect(xm5.reviews[1]).toMatchObject({
       source: 'Forum Folks',
       url: null,
       reviewedAt: null,
       criteria: {},
+      pros: [],
+      cons: [],
     });
     expect(
       xm5.offers.map((o) => [o.retailerName, o.price.toString(), o.priceAsOf.toISOString()]),
@@ -122,11 +127,13 @@ describe(CatalogImporter.name, () => {
       SELECT relname, last_vacuum >= ${started} AND last_analyze >= ${started} AS vacuumed
         FROM pg_stat_user_tables
        WHERE relname IN ('products', 'product_search_names', 'reviews', 'offers',
-                         'search_terms', 'search_words', 'category_priors')
+                         'search_terms', 'search_words', 'category_priors',
+                         'category_score_priors')
        ORDER BY relname`;
     expect(tables).toEqual(
       [
         'category_priors',
+        'category_score_priors',
         'offers',
         'product_search_names',
         'products',
@@ -154,6 +161,16 @@ describe(CatalogImporter.name, () => {
     });
     expect(await ctx.prisma.categoryPrior.findMany()).toEqual([
       { category: 'tvs', criterion: 'speed', mean: 70, ratings: 1 },
+    ]);
+  });
+
+  it("keeps each category's mean overall score, the prior of service_score", async () => {
+    await ctx.importer.import('test/fixtures/catalog-valid.jsonl');
+    // headphones: 88 and 84 (XM5), 85 (XM4); smartphones: 90; coffee machines: no review.
+    const priors = await ctx.prisma.categoryScorePrior.findMany({ orderBy: { category: 'asc' } });
+    expect(priors.map((p) => [p.category, p.mean.toFixed(4), p.reviews])).toEqual([
+      ['headphones', '85.6667', 3],
+      ['smartphones', '90.0000', 1],
     ]);
   });
 

@@ -38,8 +38,8 @@ describe(DemoCatalogSeeder.name, () => {
   it('seeds the demo catalog once when SEED_DEMO_CATALOG asks, and never over a published catalog', async () => {
     const db = await database();
     const env = { DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' };
-    expect(await catalogOf(env)).toEqual({ products: 205, publications: 1 });
-    expect(await catalogOf(env)).toEqual({ products: 205, publications: 1 });
+    expect(await catalogOf(env)).toEqual({ products: 206, publications: 1 });
+    expect(await catalogOf(env)).toEqual({ products: 206, publications: 1 });
   });
 
   it('is what `npm run db:seed` (prisma db seed) loads', async () => {
@@ -50,6 +50,6 @@ describe(DemoCatalogSeeder.name, () => {
       stdio: 'ignore',
     });
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
-    expect(await catalogOf({ DATABASE_URL: db.url })).toEqual({ products: 205, publications: 1 });
+    expect(await catalogOf({ DATABASE_URL: db.url })).toEqual({ products: 206, publications: 1 });
   }, 120_000);
 });

@@ -68,6 +68,11 @@ export interface components {
             dimension: "performance" | "build" | "usability" | "features" | "reliability" | "value" | "support";
             /** @description 0 to 100 inclusive, one decimal */
             score: number;
+            /**
+             * @description sources: the mean of its rated criteria, each weighted by the ratings it rests on (unrated criteria are left out); category_prior: no source rated any of its criteria, so the score is the category's mean and says nothing about the product itself; catalog_prior: likewise, the whole catalog's mean, where no product of the category has one (never another category's numbers). Added by the revised synthesis rules; clients that do not know it can ignore it.
+             * @enum {string}
+             */
+            basis: "sources" | "category_prior" | "catalog_prior";
             /** @description Omitted when detail=compact. */
             summary?: string;
         };
@@ -82,14 +87,16 @@ export interface components {
              */
             dimension: "performance" | "build" | "usability" | "features" | "reliability" | "value" | "support";
             /**
-             * @description sources: at least one source rated this criterion (their weighted mean, shrunk toward the category prior); category_prior: no source rated it, so the score is the category's mean of this criterion and says nothing about the product itself
+             * @description sources: at least one source rated this criterion (their weighted mean, shrunk toward the category's mean and kept within the ratings' range); category_prior: no source rated it, so the score is the category's mean and says nothing about the product itself; catalog_prior: likewise, the whole catalog's mean, where no product of the category has one (never another category's numbers). Added by the revised synthesis rules; clients that do not know it can ignore it.
              * @enum {string}
              */
-            basis: "sources" | "category_prior";
+            basis: "sources" | "category_prior" | "catalog_prior";
         };
         TitleDetail: {
             title: string;
             detail: string;
+            /** @description The names of the sources this entry rests on (as in source_consensus); empty for a fact about offers. Additive: clients that do not know it can ignore it. */
+            sources: string[];
         };
         SourceConsensus: {
             source: string;
@@ -99,6 +106,10 @@ export interface components {
             score: number;
             /** @description Omitted when detail=compact. */
             summary?: string;
+            /** @description The review's page (the citation); null when the catalog gives none. Additive. */
+            url: string | null;
+            /** @description When the source reviewed the product; null when the catalog gives none. Additive. */
+            reviewed_at: string | null;
         };
         Offer: {
             retailer_name: string;
@@ -134,11 +145,18 @@ export interface components {
             headline: string;
             /** @description Long-form synthesized verdict; omitted when detail=compact. */
             summary?: string;
-            /** @description The overall score: the mean of the 7 dimension scores */
+            /** @description The overall score: the sources' overall scores (source_consensus) weighted by source type, shrunk toward the category's mean overall score with at most one source's weight and kept within the sources' range. With no review it is the category's mean (see score_basis). Criteria never move it. */
             service_score: number;
+            /**
+             * @description What service_score rests on: sources, or category_prior / catalog_prior when no source reviewed the product and the score is the category's (or catalog's) mean overall score, not a verdict on it. Additive: clients that do not know it can ignore it.
+             * @enum {string}
+             */
+            score_basis: "sources" | "category_prior" | "catalog_prior";
             dimension_scores: components["schemas"]["DimensionScore"][];
             feature_scores: components["schemas"]["FeatureScore"][];
+            /** @description Evidence only: its strongest rated criteria (at most 3), then the pros its sources state, most often stated first */
             highlights: components["schemas"]["TitleDetail"][];
+            /** @description Evidence only: its weakest rated criteria (at most 3), the cons its sources state, most often stated first, then facts (no current offer, one source, sources that disagree) */
             considerations: components["schemas"]["TitleDetail"][];
             source_consensus: components["schemas"]["SourceConsensus"][];
             /** @description Sorted by price, lowest first */
@@ -324,36 +342,44 @@ export interface operations {
                      *           "product_name": "Example Audio Aurora X5",
                      *           "brand": "Example Audio",
                      *           "category": "headphones",
-                     *           "headline": "Example Audio Aurora X5: good overall (70.6/100), strongest in performance.",
-                     *           "service_score": 70.6,
+                     *           "headline": "Example Audio Aurora X5: very good overall (83.8/100 from 2 sources), strongest in performance.",
+                     *           "service_score": 83.8,
+                     *           "score_basis": "sources",
                      *           "dimension_scores": [
                      *             {
                      *               "dimension": "performance",
-                     *               "score": 74.4
+                     *               "score": 87.3,
+                     *               "basis": "sources"
                      *             },
                      *             {
                      *               "dimension": "build",
-                     *               "score": 70.4
+                     *               "score": 74,
+                     *               "basis": "sources"
                      *             },
                      *             {
                      *               "dimension": "usability",
-                     *               "score": 70
+                     *               "score": 70,
+                     *               "basis": "category_prior"
                      *             },
                      *             {
                      *               "dimension": "features",
-                     *               "score": 70
+                     *               "score": 70,
+                     *               "basis": "category_prior"
                      *             },
                      *             {
                      *               "dimension": "reliability",
-                     *               "score": 69.2
+                     *               "score": 58,
+                     *               "basis": "sources"
                      *             },
                      *             {
                      *               "dimension": "value",
-                     *               "score": 70
+                     *               "score": 70,
+                     *               "basis": "category_prior"
                      *             },
                      *             {
                      *               "dimension": "support",
-                     *               "score": 70
+                     *               "score": 70,
+                     *               "basis": "category_prior"
                      *             }
                      *           ],
                      *           "feature_scores": [
@@ -371,13 +397,13 @@ export interface operations {
                      *             },
                      *             {
                      *               "name": "output_quality",
-                     *               "score": 80.6,
+                     *               "score": 88,
                      *               "dimension": "performance",
                      *               "basis": "sources"
                      *             },
                      *             {
                      *               "name": "energy_efficiency",
-                     *               "score": 76.9,
+                     *               "score": 86,
                      *               "dimension": "performance",
                      *               "basis": "sources"
                      *             },
@@ -395,7 +421,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "name": "comfort",
-                     *               "score": 71.7,
+                     *               "score": 74,
                      *               "dimension": "build",
                      *               "basis": "sources"
                      *             },
@@ -455,7 +481,7 @@ export interface operations {
                      *             },
                      *             {
                      *               "name": "durability",
-                     *               "score": 66.7,
+                     *               "score": 58,
                      *               "dimension": "reliability",
                      *               "basis": "sources"
                      *             },
@@ -523,28 +549,72 @@ export interface operations {
                      *           "highlights": [
                      *             {
                      *               "title": "Output quality",
-                     *               "detail": "80.6/100 from 2 sources (Example Lab 91, Example Forum 88), who agree within 3 points; the category average is 70."
+                     *               "detail": "88/100 from 2 sources (Example Lab 91, Example Forum 88), who agree within 3 points; the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Lab",
+                     *                 "Example Forum"
+                     *               ]
                      *             },
                      *             {
                      *               "title": "Energy efficiency",
-                     *               "detail": "76.9/100 from 1 source (Example Lab 86); the category average is 70."
+                     *               "detail": "86/100 from 1 source (Example Lab 86); the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
                      *             },
                      *             {
-                     *               "title": "Comfort",
-                     *               "detail": "71.7/100 from 1 source (Example Lab 74); the category average is 70."
+                     *               "title": "Class-leading noise cancelling",
+                     *               "detail": "Stated by 2 sources: Example Lab and Example Forum.",
+                     *               "sources": [
+                     *                 "Example Lab",
+                     *                 "Example Forum"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Long battery life",
+                     *               "detail": "Stated by 1 source: Example Lab.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
                      *             }
                      *           ],
-                     *           "considerations": [],
+                     *           "considerations": [
+                     *             {
+                     *               "title": "Durability",
+                     *               "detail": "58/100 from 1 source (Example Forum 58); the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Forum"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Tight fit for large heads",
+                     *               "detail": "Stated by 1 source: Example Lab.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Creaky hinges",
+                     *               "detail": "Stated by 1 source: Example Forum.",
+                     *               "sources": [
+                     *                 "Example Forum"
+                     *               ]
+                     *             }
+                     *           ],
                      *           "source_consensus": [
                      *             {
                      *               "source": "Example Lab",
                      *               "source_type": "lab_test",
-                     *               "score": 88
+                     *               "score": 88,
+                     *               "url": "https://lab.example/reviews/aurora-x5",
+                     *               "reviewed_at": "2026-10-02T00:00:00.000Z"
                      *             },
                      *             {
                      *               "source": "Example Forum",
                      *               "source_type": "community",
-                     *               "score": 81
+                     *               "score": 81,
+                     *               "url": "https://forum.example/t/aurora-x5",
+                     *               "reviewed_at": "2026-09-14T00:00:00.000Z"
                      *             }
                      *           ],
                      *           "offers": [

@@ -22,7 +22,15 @@ const valid = {
   brand: 'Sony',
   category: 'headphones',
   reviews: [
-    { source: 'Lab', source_type: 'lab_test', score: 88, summary: 'Good.', criteria: { speed: 1 } },
+    {
+      source: 'Lab',
+      source_type: 'lab_test',
+      score: 88,
+      summary: 'Good.',
+      criteria: { speed: 1 },
+      pros: ['Quiet'],
+      cons: ['High price'],
+    },
   ],
   offers: [
     {
@@ -45,6 +53,19 @@ const invalid: [string, Record<string, unknown>][] = [
     { ...valid, reviews: [{ ...valid.reviews[0], criteria: { vibes: 1 } }] },
   ],
   ['a score over 100', { ...valid, reviews: [{ ...valid.reviews[0], score: 100.5 }] }],
+  ['a blank con', { ...valid, reviews: [{ ...valid.reviews[0], cons: ['  '] }] }],
+  [
+    'a pro over 200 characters',
+    { ...valid, reviews: [{ ...valid.reviews[0], pros: ['x'.repeat(201)] }] },
+  ],
+  [
+    'more than 10 pros',
+    {
+      ...valid,
+      reviews: [{ ...valid.reviews[0], pros: Array.from({ length: 11 }, (_, i) => `p${i}`) }],
+    },
+  ],
+  ['a con that is not a string', { ...valid, reviews: [{ ...valid.reviews[0], cons: [3] }] }],
   ['a zero price', { ...valid, offers: [{ ...valid.offers[0], price: 0 }] }],
   [
     'a date without offset',

@@ -30,6 +30,9 @@ export const reviewSchema = z.strictObject({
   url: httpUrl.optional(),
   reviewed_at: isoDateTime.optional(),
   criteria: z.partialRecord(criterionKey, rating).optional(),
+  // What the source praises and faults, as it states them: short, so they read as a list.
+  pros: z.array(text(200)).max(10).optional(),
+  cons: z.array(text(200)).max(10).optional(),
 });
 
 export const offerSchema = z.strictObject({

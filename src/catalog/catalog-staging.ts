@@ -21,6 +21,8 @@ export const STAGED_TABLES = {
     'url',
     'reviewed_at',
     'criteria',
+    'pros',
+    'cons',
   ],
   offers: ['product_id', 'retailer_name', 'price', 'price_as_of', 'url'],
 } as const;
@@ -137,6 +139,8 @@ export class StagingWriter {
           r.url,
           r.reviewed_at,
           criteria,
+          textArray(r.pros ?? []),
+          textArray(r.cons ?? []),
         ]),
       );
     }

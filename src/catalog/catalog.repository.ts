@@ -118,7 +118,13 @@ export class CatalogRepository {
    * work to autovacuum: the catalog is published already, so it is logged, not thrown.
    */
   private async vacuum(client: pg.Client): Promise<void> {
-    const tables = [...STAGED_TABLE_NAMES, 'search_terms', 'search_words', 'category_priors'];
+    const tables = [
+      ...STAGED_TABLE_NAMES,
+      'search_terms',
+      'search_words',
+      'category_priors',
+      'category_score_priors',
+    ];
     try {
       await client.query(`VACUUM (ANALYZE) ${tables.map(ident).join(', ')}`);
     } catch (error) {
@@ -202,7 +208,8 @@ export class CatalogRepository {
   }
 
   /**
-   * Each category's mean of each criterion over all its sources' ratings. Like the vocabulary,
+   * Each category's mean of each criterion over all its sources' ratings, and its mean overall
+   * score over all its reviews. Like the vocabulary,
    * aggregated into a temporary table first: PostgreSQL runs the query of a `CREATE TABLE AS`
    * with parallel workers, and never that of an `INSERT … SELECT`.
    */
@@ -219,6 +226,15 @@ export class CatalogRepository {
     await client.query(
       `INSERT INTO category_priors (category, criterion, mean, ratings)
        SELECT category, criterion, mean, ratings FROM new_priors`,
+    );
+    // And each category's mean overall score, the prior of service_score.
+    await client.query('DELETE FROM category_score_priors');
+    await client.query(
+      `INSERT INTO category_score_priors (category, mean, reviews)
+       SELECT p.category, avg(r.score), count(*)
+         FROM reviews r
+         JOIN products p ON p.id = r.product_id
+        GROUP BY p.category`,
     );
   }
 

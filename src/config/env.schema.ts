@@ -84,8 +84,8 @@ export const envSchema = z
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
     /** Weights of source types in criterion scores (docs/decisions.md, Synthesis). */
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
-    /** How many ratings' worth of weight the category prior carries. */
-    SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(100)).default(2),
+    /** The prior's weight, as a fraction of the lightest source type's (at most one source). */
+    SYNTHESIS_PRIOR_STRENGTH: optional(z.coerce.number().min(0).max(1)).default(1),
     /** PostgreSQL cancels any statement running longer than this (statement_timeout). */
     DATABASE_STATEMENT_TIMEOUT_MS: optional(z.coerce.number().int().min(100)).default(5_000),
     /** Giving up on opening a PostgreSQL connection after this long. */

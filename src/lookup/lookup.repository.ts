@@ -4,7 +4,13 @@ import { Prisma } from '../database/generated/prisma/client.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { CRITERIA } from '../taxonomy/taxonomy.js';
-import type { CriterionPriors, OfferRecord, ProductRecord } from '../synthesis/synthesis.types.js';
+import type {
+  OfferRecord,
+  Prior,
+  Priors,
+  ProductRecord,
+  ReviewRecord,
+} from '../synthesis/synthesis.types.js';
 import type { CandidateTerms, TermMatch } from './candidate-terms.js';
 import { NAMES_SEPARATOR } from '../names/name-normaliser.js';
 import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
@@ -19,7 +25,8 @@ export interface CandidateProduct {
 }
 
 /** A product row with its reviews and offers as JSON (timestamps as text). */
-type ProductRow = Omit<ProductRecord, 'offers'> & {
+type ProductRow = Omit<ProductRecord, 'offers' | 'reviews'> & {
+  reviews: (Omit<ReviewRecord, 'reviewedAt'> & { reviewedAt: string | null })[];
   offers: (Omit<OfferRecord, 'priceAsOf'> & { priceAsOf: string })[];
   publicationId: number;
 };
@@ -101,7 +108,9 @@ const FIND_PRODUCTS = `
   SELECT p.id, p.name, p.brand, p.category,
          coalesce((SELECT json_agg(json_build_object(
                     'source', r.source, 'sourceType', r.source_type, 'score', r.score,
-                    'summary', r.summary, 'criteria', r.criteria))
+                    'summary', r.summary, 'url', r.url, 'reviewedAt', r.reviewed_at,
+                    'criteria', r.criteria, 'pros', coalesce(r.pros, '{}'),
+                    'cons', coalesce(r.cons, '{}')))
                      FROM reviews r WHERE r.product_id = p.id), '[]') AS reviews,
          coalesce((SELECT json_agg(json_build_object(
                     'offerId', o.id::text, 'retailerName', o.retailer_name,
@@ -111,8 +120,19 @@ const FIND_PRODUCTS = `
     FROM products p
    WHERE p.id = ANY($1::text[])`;
 
-/** Where no rating exists anywhere, a criterion's prior is the middle of the scale. */
+/** Where no rating exists anywhere, a prior is the middle of the scale. */
 const NEUTRAL_PRIOR = 50;
+
+interface MeanRow {
+  key: string;
+  category_mean: number | null;
+  catalog_mean: number | null;
+}
+
+function priorOf(row: MeanRow | undefined): Prior {
+  if (row?.category_mean != null) return { mean: row.category_mean, basis: 'category_prior' };
+  return { mean: row?.catalog_mean ?? NEUTRAL_PRIOR, basis: 'catalog_prior' };
+}
 
 /** All SQL of lookups: candidate generation, product reads, priors, publication. */
 @Injectable()
@@ -192,28 +212,43 @@ export class LookupRepository {
       ...(rows[0] && { publicationId: rows[0].publicationId }),
       products: rows.map(({ publicationId: _, ...row }) => ({
         ...row,
+        reviews: row.reviews.map((review) => ({
+          ...review,
+          reviewedAt: review.reviewedAt === null ? null : new Date(review.reviewedAt),
+        })),
         offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
       })),
     };
   }
 
-  /** The category's mean of each criterion; the catalog-wide mean where it has none. */
-  async priorsOf(category: string): Promise<CriterionPriors> {
-    const rows = await this.reader
-      .client()
-      .$queryRaw<{ criterion: string; category_mean: number | null; overall: number }[]>(
-        Prisma.sql`
-        SELECT criterion,
+  /**
+   * The category's mean of each criterion and its mean overall score; the whole catalog's
+   * where the category has none (never another category's), the middle of the scale where
+   * the catalog has none either.
+   */
+  async priorsOf(category: string): Promise<Priors> {
+    const client = this.reader.client();
+    const [criteria, overall] = await Promise.all([
+      client.$queryRaw<MeanRow[]>(Prisma.sql`
+        SELECT criterion AS key,
                sum(mean * ratings) FILTER (WHERE category = ${category})
                  / nullif(sum(ratings) FILTER (WHERE category = ${category}), 0) AS category_mean,
-               sum(mean * ratings) / sum(ratings) AS overall
+               sum(mean * ratings) / sum(ratings) AS catalog_mean
           FROM category_priors
-         GROUP BY criterion`,
-      );
-    const byCriterion = new Map(rows.map((r) => [r.criterion, r.category_mean ?? r.overall]));
-    return Object.fromEntries(
-      CRITERIA.map((criterion) => [criterion, byCriterion.get(criterion) ?? NEUTRAL_PRIOR]),
-    ) as CriterionPriors;
+         GROUP BY criterion`),
+      client.$queryRaw<MeanRow[]>(Prisma.sql`
+        SELECT 'overall' AS key,
+               max(mean) FILTER (WHERE category = ${category}) AS category_mean,
+               sum(mean * reviews) / nullif(sum(reviews), 0) AS catalog_mean
+          FROM category_score_priors`),
+    ]);
+    const byCriterion = new Map(criteria.map((r) => [r.key, r]));
+    return {
+      criteria: Object.fromEntries(
+        CRITERIA.map((criterion) => [criterion, priorOf(byCriterion.get(criterion))]),
+      ) as Priors['criteria'],
+      overall: priorOf(overall[0]),
+    };
   }
 
   async findOffer(id: string): Promise<{ id: bigint; productId: string; url: string } | undefined> {

@@ -5,7 +5,7 @@ import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
-import type { CriterionPriors, ProductRecord } from '../synthesis/synthesis.types.js';
+import type { Priors, ProductRecord } from '../synthesis/synthesis.types.js';
 import {
   answerBytes,
   heapBytes,
@@ -24,7 +24,7 @@ import { NEVER_PUBLISHED, PublishedCatalog } from './published-catalog.js';
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
   private readonly logger = new Logger('Resolution');
-  private priors = { publication: -1, byCategory: new Map<string, CriterionPriors>() };
+  private priors = { publication: -1, byCategory: new Map<string, Priors>() };
 
   constructor(
     private readonly resolver: NameResolver,
@@ -150,7 +150,7 @@ export class LookupService {
   }
 
   /** A category's priors change only with the catalog: kept per publication. */
-  private async priorsOf(publication: number, category: string): Promise<CriterionPriors> {
+  private async priorsOf(publication: number, category: string): Promise<Priors> {
     if (this.priors.publication !== publication)
       this.priors = { publication, byCategory: new Map() };
     const byCategory = this.priors.byCategory;

@@ -4,6 +4,7 @@ import { batchLookupBody, singleLookupQuery } from '../lookup/lookup-request.sch
 import {
   batchResponseSchema,
   lookupResultSchema,
+  OPEN_OBJECTS,
 } from '../synthesis/product-intelligence.schema.js';
 
 // The two tools, described for a model choosing among tools. Their schemas are generated from
@@ -21,7 +22,10 @@ function objectSchema(schema: z.ZodType, io: 'input' | 'output'): ObjectSchema {
     $ref,
     $defs,
     ...rest
-  } = z.toJSONSchema(schema, { io }) as Record<string, unknown> & {
+  } = z.toJSONSchema(schema, { io, ...(io === 'output' && OPEN_OBJECTS) }) as Record<
+    string,
+    unknown
+  > & {
     $ref?: string;
     $defs?: Record<string, Record<string, unknown>>;
   };

@@ -18,17 +18,38 @@ const body: ProductIntelligence = {
   headline: 'Acme Soundwave 3: good overall (70/100), strongest in build.',
   summary: 'Long form.',
   service_score: 70,
-  dimension_scores: DIMENSIONS.map((dimension) => ({ dimension, score: 70, summary: 'Why.' })),
+  score_basis: 'sources',
+  dimension_scores: DIMENSIONS.map((dimension) => ({
+    dimension,
+    score: 70,
+    basis: 'category_prior' as const,
+    summary: 'Why.',
+  })),
   feature_scores: CRITERIA.map((name) => ({
     name,
     score: 70,
     dimension: dimensionOf(name),
     basis: 'category_prior' as const,
   })),
-  highlights: [{ title: 'Comfort', detail: '80/100 from 1 source (Example Lab 80).' }],
-  considerations: [{ title: 'No current offer', detail: 'No retailer offer is listed.' }],
+  highlights: [
+    {
+      title: 'Comfort',
+      detail: '80/100 from 1 source (Example Lab 80).',
+      sources: ['Example Lab'],
+    },
+  ],
+  considerations: [
+    { title: 'No current offer', detail: 'No retailer offer is listed.', sources: [] },
+  ],
   source_consensus: [
-    { source: 'Example Lab', source_type: 'lab_test', score: 80, summary: 'Good.' },
+    {
+      source: 'Example Lab',
+      source_type: 'lab_test',
+      score: 80,
+      summary: 'Good.',
+      url: 'https://lab.example/r/1',
+      reviewed_at: '2026-10-02T00:00:00.000Z',
+    },
   ],
   offers: [],
   starting_price_usd: null,
@@ -43,8 +64,20 @@ describe('toCompact', () => {
   it('removes exactly the top-level, dimension and source summaries', () => {
     const expected: ProductIntelligence = {
       ...body,
-      dimension_scores: DIMENSIONS.map((dimension) => ({ dimension, score: 70 })),
-      source_consensus: [{ source: 'Example Lab', source_type: 'lab_test', score: 80 }],
+      dimension_scores: DIMENSIONS.map((dimension) => ({
+        dimension,
+        score: 70,
+        basis: 'category_prior' as const,
+      })),
+      source_consensus: [
+        {
+          source: 'Example Lab',
+          source_type: 'lab_test',
+          score: 80,
+          url: 'https://lab.example/r/1',
+          reviewed_at: '2026-10-02T00:00:00.000Z',
+        },
+      ],
     };
     delete expected.summary;
     expect(compact).toStrictEqual(expected);
@@ -58,9 +91,10 @@ describe('toCompact', () => {
     expect(body.source_consensus[0]?.summary).toBe('Good.');
   });
 
-  it("keeps what keys an answer: the id, the category and each criterion's basis", () => {
-    expect(compact).toMatchObject({ id: body.id, category: body.category });
+  it('keeps what keys an answer: the id, the category, each basis and the citations', () => {
+    expect(compact).toMatchObject({ id: body.id, category: body.category, score_basis: 'sources' });
     expect(compact.feature_scores).toStrictEqual(body.feature_scores);
+    expect(compact.highlights).toStrictEqual(body.highlights);
   });
 
   it('still satisfies the contract', () => {

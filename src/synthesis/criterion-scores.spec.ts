@@ -1,32 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SOURCE_WEIGHTS, type SynthesisConfig } from '../config/app-config.js';
-import { scoreCriterion, scoreProduct } from './criterion-scores.js';
-import type { CriterionPriors, ReviewRecord } from './synthesis.types.js';
-import { CRITERIA, type SourceType } from '../taxonomy/taxonomy.js';
+import { DEFAULT_SOURCE_WEIGHTS } from '../config/app-config.js';
+import { scoreCriterion, scoreDimension, scoreProduct } from './criterion-scores.js';
+import { config, distinctPriors, flatPriors, review } from './synthesis.fixtures.js';
+import { CRITERIA, TAXONOMY } from '../taxonomy/taxonomy.js';
 
-const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
-const flat = (value: number) =>
-  Object.fromEntries(CRITERIA.map((c) => [c, value])) as CriterionPriors;
-const review = (
-  source: string,
-  sourceType: SourceType,
-  criteria: ReviewRecord['criteria'],
-): ReviewRecord => ({ source, sourceType, score: 80, summary: '', criteria });
-
-const lab = review('Example Lab', 'lab_test', {
+const lab = review('Example Lab', 'lab_test', 80, {
   output_quality: 90,
   energy_efficiency: 86,
   comfort: 74,
 });
-const forum = review('Forum Folks', 'community', { output_quality: 70, comfort: 50 });
-const expert = review('Gadget Ledger', 'expert_review', { warranty: 40 });
+const forum = review('Forum Folks', 'community', 80, { output_quality: 70, comfort: 50 });
+const expert = review('Gadget Ledger', 'expert_review', 62, { warranty: 40 });
+const priors60 = flatPriors(60);
 
 describe('scoreCriterion', () => {
-  it('is the Bayesian average of the weighted ratings and the prior', () => {
-    // (2*60 + 1.5*90 + 0.75*70) / (2 + 1.5 + 0.75) = 307.5 / 4.25 = 72.3529…
-    const c = scoreCriterion('output_quality', 60, [forum, lab], config);
-    expect(c.score).toBeCloseTo(72.352941, 5);
-    expect(c.prior).toBe(60);
+  it("is the weighted mean shrunk toward the prior with one light source's weight", () => {
+    // k = 0.75 (community's weight): (0.75*60 + 1.5*90 + 0.75*70) / (0.75 + 1.5 + 0.75)
+    // = 232.5 / 3 = 77.5, inside the ratings' range 70..90.
+    const c = scoreCriterion('output_quality', priors60, [forum, lab], config);
+    expect(c.score).toBeCloseTo(77.5, 9);
+    expect(c).toMatchObject({ basis: 'sources', prior: 60, priorBasis: 'category_prior' });
     // Lab first whatever the input order: the source order of highlight details.
     expect(c.ratings).toEqual([
       { source: 'Example Lab', sourceType: 'lab_test', value: 90 },
@@ -34,43 +27,89 @@ describe('scoreCriterion', () => {
     ]);
   });
 
-  it('takes the prior when no source rated the criterion', () => {
-    const c = scoreCriterion('speed', 63.7, [lab, forum], config);
-    expect(c).toEqual({ criterion: 'speed', score: 63.7, prior: 63.7, ratings: [] });
+  it('never leaves the range of its ratings: one rating is taken at its word', () => {
+    // (0.75*60 + 1.5*94) / 2.25 = 82.67 would contradict the only source: it stays 94.
+    const one = review('Example Lab', 'lab_test', 90, { speed: 94 });
+    expect(scoreCriterion('speed', priors60, [one], config).score).toBe(94);
+    // 88 and 92 agree; shrunk toward 50 they would give 81.3: the range's edge is 88.
+    const two = [
+      review('Example Lab', 'lab_test', 90, { speed: 88 }),
+      review('Gadget Ledger', 'expert_review', 90, { speed: 92 }),
+    ];
+    expect(scoreCriterion('speed', flatPriors(50), two, config).score).toBe(88);
+  });
+
+  it('shows the prior, and says which, when no source rated the criterion', () => {
+    expect(scoreCriterion('speed', flatPriors(63.7), [lab, forum], config)).toEqual({
+      criterion: 'speed',
+      score: 63.7,
+      basis: 'category_prior',
+      prior: 63.7,
+      priorBasis: 'category_prior',
+      ratings: [],
+    });
+    const catalog = flatPriors(58, 70, 'catalog_prior');
+    expect(scoreCriterion('speed', catalog, [lab], config)).toMatchObject({
+      score: 58,
+      basis: 'catalog_prior',
+    });
   });
 
   it('is the plain weighted mean with prior strength 0', () => {
-    // (1.5*90 + 0.75*70) / (1.5 + 0.75) = 187.5 / 2.25 = 83.333…
-    const c = scoreCriterion('output_quality', 60, [lab, forum], { ...config, priorStrength: 0 });
+    // (1.5*90 + 0.75*70) / 2.25 = 83.333…
+    const c = scoreCriterion('output_quality', priors60, [lab, forum], {
+      ...config,
+      priorStrength: 0,
+    });
     expect(c.score).toBeCloseTo(83.333333, 5);
   });
 
   it('ignores a source type weighted 0, even with prior strength 0 (no 0/0)', () => {
     const weights = { ...DEFAULT_SOURCE_WEIGHTS, community: 0 };
-    const c = scoreCriterion('output_quality', 60, [forum], {
+    const c = scoreCriterion('output_quality', priors60, [forum], {
       sourceWeights: weights,
       priorStrength: 0,
     });
-    expect(c).toEqual({ criterion: 'output_quality', score: 60, prior: 60, ratings: [] });
+    expect(c).toMatchObject({ score: 60, basis: 'category_prior', ratings: [] });
+  });
+});
+
+describe('scoreDimension', () => {
+  it('weights each rated criterion by its ratings and leaves unrated ones out', () => {
+    // comfort: 2 ratings → (0.75*60 + 1.5*74 + 0.75*50)/3 = 193.5/3 = 64.5;
+    // build_quality: 1 rating of 90 → 90; materials and portability (prior 10) left out.
+    const reviews = [lab, forum, review('Build Lab', 'lab_test', 80, { build_quality: 90 })];
+    const criteria = TAXONOMY.build.map((c) => scoreCriterion(c, flatPriors(10), reviews, config));
+    const d = scoreDimension('build', criteria);
+    // comfort with prior 10: (7.5 + 111 + 37.5)/3 = 52 → (90*1 + 52*2) / 3 = 64.667
+    expect(d.basis).toBe('sources');
+    expect(d.score).toBeCloseTo(64.666667, 5);
+  });
+
+  it('takes the mean of its priors only when no criterion is rated, and says which', () => {
+    const none = TAXONOMY.support.map((c) => scoreCriterion(c, priors60, [lab], config));
+    expect(scoreDimension('support', none)).toMatchObject({ score: 60, basis: 'category_prior' });
+    const catalog = flatPriors(40, 70, 'catalog_prior');
+    const fromCatalog = TAXONOMY.support.map((c) => scoreCriterion(c, catalog, [lab], config));
+    expect(scoreDimension('support', fromCatalog)).toMatchObject({
+      score: 40,
+      basis: 'catalog_prior',
+    });
   });
 });
 
 describe('scoreProduct', () => {
-  const scores = scoreProduct([lab, forum, expert], flat(60), config);
+  const scores = scoreProduct([lab, forum, expert], priors60, config);
   const byName = new Map(scores.dimensions.map((d) => [d.dimension, d]));
 
-  it('averages criteria into dimensions and dimensions into the overall score', () => {
-    // output_quality 307.5/4.25 = 72.352941; energy_efficiency (120 + 1.5*86)/3.5 = 71.142857
-    // performance = (60 + 60 + 72.352941 + 71.142857) / 4 = 65.873950
-    expect(byName.get('performance')?.score).toBeCloseTo(65.87395, 4);
-    // comfort (120 + 1.5*74 + 0.75*50)/4.25 = 268.5/4.25 = 63.176471; build = 243.176471/4
-    expect(byName.get('build')?.score).toBeCloseTo(60.794118, 5);
-    // warranty (120 + 1.25*40)/3.25 = 52.307692; support = 172.307692/3 = 57.435897
-    expect(byName.get('support')?.score).toBeCloseTo(57.435897, 5);
-    expect(byName.get('usability')?.score).toBe(60);
-    // (65.873950 + 60.794118 + 4*60 + 57.435897) / 7 = 424.103965 / 7 = 60.586281
-    // (full precision throughout: not the mean of the rounded dimension scores)
-    expect(scores.overall).toBeCloseTo(60.586281, 5);
+  it('scores rated dimensions from their rated criteria only', () => {
+    // output_quality 77.5 (2 ratings), energy_efficiency 86 (1): (155 + 86) / 3 = 80.333
+    expect(byName.get('performance')?.score).toBeCloseTo(80.333333, 5);
+    // comfort (45 + 111 + 37.5)/3 = 64.5, the only rated build criterion
+    expect(byName.get('build')?.score).toBeCloseTo(64.5, 9);
+    // warranty, one rating of 40
+    expect(byName.get('support')?.score).toBe(40);
+    expect(byName.get('usability')).toMatchObject({ score: 60, basis: 'category_prior' });
   });
 
   it('keeps all 7 dimensions and 27 criteria in taxonomy order', () => {
@@ -87,15 +126,18 @@ describe('scoreProduct', () => {
   });
 
   it('is the priors everywhere when nothing is rated', () => {
-    const priors = Object.fromEntries(CRITERIA.map((c, i) => [c, 50 + i])) as CriterionPriors;
+    const priors = distinctPriors(71.2);
     const empty = scoreProduct([], priors, config);
     const criteria = empty.dimensions.flatMap((d) => d.criteria);
-    expect(criteria).toHaveLength(27);
-    expect(criteria.map((c) => c.score)).toEqual(CRITERIA.map((c) => priors[c]));
-    // performance = mean(50, 51, 52, 53); support = mean(74, 75, 76); overall = mean of all 7
+    expect(criteria.map((c) => c.score)).toEqual(CRITERIA.map((_, i) => 50 + i));
+    // performance = mean(50, 51, 52, 53); support = mean(74, 75, 76)
     expect(empty.dimensions[0]?.score).toBe(51.5);
     expect(empty.dimensions[6]?.score).toBe(75);
-    // dimension means 51.5, 55.5, 59.5, 63.5, 67.5, 71.5, 75 → 444 / 7 = 63.428571
-    expect(empty.overall).toBeCloseTo(63.428571, 5);
+    expect(empty.overall).toEqual({
+      score: 71.2,
+      basis: 'category_prior',
+      prior: 71.2,
+      counted: 0,
+    });
   });
 });

@@ -1,6 +1,8 @@
 import type { SynthesisConfig } from '../config/app-config.js';
+import { priorWeight, shrunkMean, sourceWeight } from './estimate.js';
+import { scoreOverall, type OverallScore } from './overall-score.js';
 import { compareSources } from './source-order.js';
-import type { CriterionPriors, ReviewRecord } from './synthesis.types.js';
+import type { PriorBasis, Priors, ReviewRecord } from './synthesis.types.js';
 import {
   DIMENSIONS,
   TAXONOMY,
@@ -9,8 +11,12 @@ import {
   type SourceType,
 } from '../taxonomy/taxonomy.js';
 
-// The numbers behind every score (docs/decisions.md, Synthesis), all at full precision: rounding
-// happens once, when the body is written.
+// The numbers behind every score (docs/synthesis.md), all at full precision: rounding happens
+// once, when the body is written. Evidence first: a criterion no source rated shows its prior
+// and says so, and never moves its dimension or the overall score.
+
+/** What a score rests on: its sources, or a prior because no source rated it. */
+export type Basis = 'sources' | PriorBasis;
 
 /** One source's rating of one criterion. */
 export interface Rating {
@@ -22,72 +28,93 @@ export interface Rating {
 export interface CriterionScore {
   criterion: Criterion;
   score: number;
-  /** The category prior the score is shrunk toward. */
+  basis: Basis;
+  /** The prior the score is shrunk toward (or shows, when no source rated it). */
   prior: number;
-  /** The sources that rated it, in source order; empty when the score is the prior. */
+  priorBasis: PriorBasis;
+  /** The counted sources that rated it, in source order; empty when the score is the prior. */
   ratings: Rating[];
 }
 
 export interface DimensionScore {
   dimension: Dimension;
   score: number;
+  basis: Basis;
   /** Its criteria, in taxonomy order. */
   criteria: CriterionScore[];
 }
 
 export interface ProductScores {
-  /** service_score: the mean of the 7 dimensions. */
-  overall: number;
+  overall: OverallScore;
   /** The 7 dimensions, in taxonomy order. */
   dimensions: DimensionScore[];
 }
 
-const mean = (values: number[]): number => values.reduce((sum, v) => sum + v, 0) / values.length;
+const isRated = (c: CriterionScore): boolean => c.ratings.length > 0;
 
-/**
- * Bayesian average: (k * prior + Σ w(type) * rating) / (k + Σ w(type)). A source type weighted 0
- * is configured not to count, so its ratings are left out entirely (they neither move the score
- * nor count as evidence in highlights); with no weighted rating the score is the prior, which
- * also avoids 0/0 when k is 0.
- */
+/** A source type weighted 0 is configured not to count: its ratings are left out entirely. */
 export function scoreCriterion(
   criterion: Criterion,
-  prior: number,
+  priors: Priors,
   reviews: readonly ReviewRecord[],
   config: SynthesisConfig,
 ): CriterionScore {
+  const { mean: prior, basis: priorBasis } = priors.criteria[criterion];
   const ratings: Rating[] = [];
   for (const review of reviews) {
     const value = review.criteria[criterion];
-    if (value !== undefined && config.sourceWeights[review.sourceType] > 0) {
+    if (value !== undefined && sourceWeight(config, review.sourceType) > 0) {
       ratings.push({ source: review.source, sourceType: review.sourceType, value });
     }
   }
   ratings.sort(compareSources);
-  const k = config.priorStrength;
-  let weight = 0;
-  let weighted = 0;
-  for (const r of ratings) {
-    const w = config.sourceWeights[r.sourceType];
-    weight += w;
-    weighted += w * r.value;
+  if (ratings.length === 0)
+    return { criterion, score: prior, basis: priorBasis, prior, priorBasis, ratings };
+  const weighted = ratings.map((r) => ({
+    value: r.value,
+    weight: sourceWeight(config, r.sourceType),
+  }));
+  const score = shrunkMean(weighted, prior, priorWeight(config));
+  return { criterion, score, basis: 'sources', prior, priorBasis, ratings };
+}
+
+/**
+ * The mean of the dimension's rated criteria, each weighted by the number of ratings it rests
+ * on; with none rated, the mean of its criteria's priors, which says so in `basis` (a category
+ * prior as soon as one of them is the category's own).
+ */
+export function scoreDimension(dimension: Dimension, criteria: CriterionScore[]): DimensionScore {
+  const rated = criteria.filter(isRated);
+  if (rated.length > 0) {
+    const n = rated.reduce((sum, c) => sum + c.ratings.length, 0);
+    const score = rated.reduce((sum, c) => sum + c.score * c.ratings.length, 0) / n;
+    return { dimension, score, basis: 'sources', criteria };
   }
-  const score = ratings.length === 0 ? prior : (k * prior + weighted) / (k + weight);
-  return { criterion, score, prior, ratings };
+  const score = criteria.reduce((sum, c) => sum + c.prior, 0) / criteria.length;
+  const basis = criteria.some((c) => c.priorBasis === 'category_prior')
+    ? 'category_prior'
+    : 'catalog_prior';
+  return { dimension, score, basis, criteria };
 }
 
 export function scoreProduct(
   reviews: readonly ReviewRecord[],
-  priors: CriterionPriors,
+  priors: Priors,
   config: SynthesisConfig,
 ): ProductScores {
-  const dimensions = DIMENSIONS.map((dimension): DimensionScore => {
-    const criteria = TAXONOMY[dimension].map((c) => scoreCriterion(c, priors[c], reviews, config));
-    return { dimension, score: mean(criteria.map((c) => c.score)), criteria };
-  });
-  return { overall: mean(dimensions.map((d) => d.score)), dimensions };
+  const dimensions = DIMENSIONS.map((dimension) =>
+    scoreDimension(
+      dimension,
+      TAXONOMY[dimension].map((c) => scoreCriterion(c, priors, reviews, config)),
+    ),
+  );
+  return { overall: scoreOverall(reviews, priors.overall, config), dimensions };
 }
 
 /** All 27 criterion scores, in taxonomy order. */
 export const allCriteria = (scores: ProductScores): CriterionScore[] =>
   scores.dimensions.flatMap((d) => d.criteria);
+
+/** The criteria at least one counted source rated, in taxonomy order. */
+export const ratedCriteria = (scores: ProductScores): CriterionScore[] =>
+  allCriteria(scores).filter(isRated);

@@ -1,26 +1,25 @@
 import type { DimensionScore } from './criterion-scores.js';
-import { criterionName, joinList, score } from './wording.js';
+import { criterionName, joinList, priorName, score } from './wording.js';
 
-// dimension_scores[].summary: what a dimension's score rests on, which of its criteria sources
-// rated and which fell back to the category prior.
+// dimension_scores[].summary: what a dimension's score rests on. Unrated criteria are named
+// as left out, since they never move the score.
 
-/** "84.2/100 from 3 of 4 criteria rated by sources; speed not rated, the category average is used." */
+/** "84.2/100 from 3 of 4 criteria rated by sources; speed is not rated and left out." */
 export function dimensionSummary(d: DimensionScore): string {
   const total = d.criteria.length;
   const unrated = d.criteria
     .filter((c) => c.ratings.length === 0)
     .map((c) => criterionName(c.criterion));
   const value = `${score(d.score)}/100`;
+  if (d.basis !== 'sources') {
+    return `${value}: no source rated any of its ${total} criteria, so this is the ${priorName(d.basis)}.`;
+  }
   if (unrated.length === 0) {
     return `${value} from all ${total} criteria, each rated by at least one source.`;
   }
-  if (unrated.length === total) {
-    return `${value}: no source rated any of its ${total} criteria, so this is the category average.`;
-  }
-  const fallback =
-    unrated.length === 1 ? 'the category average is used' : 'the category averages are used';
+  const verb = unrated.length === 1 ? 'is' : 'are';
   return (
     `${value} from ${total - unrated.length} of ${total} criteria rated by sources; ` +
-    `${joinList(unrated)} not rated, ${fallback}.`
+    `${joinList(unrated)} ${verb} not rated and left out.`
   );
 }

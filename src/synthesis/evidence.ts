@@ -1,12 +1,11 @@
-import { allCriteria, type DimensionScore, type ProductScores } from './criterion-scores.js';
+import { ratedCriteria, type DimensionScore, type ProductScores } from './criterion-scores.js';
 
 // Which parts of the scores rest on sources at all. Prose only praises or faults a dimension
-// that a source rated: an unrated one is the category prior and says nothing about the product.
+// that a source rated: an unrated one shows a prior and says nothing about the product.
 
-export const ratedCriteriaCount = (scores: ProductScores): number =>
-  allCriteria(scores).filter((c) => c.ratings.length > 0).length;
+export const ratedCriteriaCount = (scores: ProductScores): number => ratedCriteria(scores).length;
 
-export const isRated = (d: DimensionScore): boolean => d.criteria.some((c) => c.ratings.length > 0);
+export const isRated = (d: DimensionScore): boolean => d.basis === 'sources';
 
 /** Strongest and weakest rated dimension (ties: taxonomy order); null when none is rated. */
 export function extremes(

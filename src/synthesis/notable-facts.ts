@@ -1,4 +1,5 @@
-import { allCriteria, type ProductScores } from './criterion-scores.js';
+import { ratedCriteriaCount } from './evidence.js';
+import type { ProductScores } from './criterion-scores.js';
 import type { TitleDetail } from './highlights.js';
 import { roundScore } from './rounding.js';
 import { compareSources } from './source-order.js';
@@ -6,7 +7,9 @@ import type { OfferRecord, ReviewRecord } from './synthesis.types.js';
 import { count, score, sourceTypeName, WIDE_DISAGREEMENT_SPREAD } from './wording.js';
 
 // Considerations that are facts about the evidence rather than weak criteria: a buyer should
-// know when there is nothing to buy, or when the scores rest on little or contested evidence.
+// know when there is nothing to buy, or when the scores rest on one source or contested ones.
+// A product no source reviewed gets none of these: its headline says it has no reviews, and
+// nothing is considered on the strength of a prior.
 
 export function notableFacts(
   scores: ProductScores,
@@ -18,37 +21,30 @@ export function notableFacts(
     facts.push({
       title: 'No current offer',
       detail: 'No retailer offer is listed, so there is no current price or purchase link.',
+      sources: [],
     });
   }
-  const evidence = evidenceFact(scores, reviews);
+  const evidence =
+    reviews.length === 1 ? onlyOneSource(scores, reviews[0]!) : disagreement(reviews);
   if (evidence) facts.push(evidence);
   return facts;
 }
 
-function evidenceFact(scores: ProductScores, reviews: readonly ReviewRecord[]): TitleDetail | null {
-  if (reviews.length === 0) {
-    return {
-      title: 'No source reviews',
-      detail: 'No source has reviewed this product, so every score is the category average.',
-    };
-  }
-  const [only] = reviews;
-  if (reviews.length === 1 && only) {
-    const unrated = allCriteria(scores).filter((c) => c.ratings.length === 0).length;
-    const rest =
-      unrated === 0
-        ? ''
-        : `; the ${count(unrated, 'criterion', 'criteria')} it did not rate ${unrated === 1 ? 'uses' : 'use'} the category average`;
-    return {
-      title: 'Only one source',
-      detail: `Every score rests on a single ${sourceTypeName(only.sourceType)} (${only.source})${rest}.`,
-    };
-  }
-  return disagreementFact(reviews);
+function onlyOneSource(scores: ProductScores, only: ReviewRecord): TitleDetail {
+  const rated = ratedCriteriaCount(scores);
+  const what =
+    rated === 0
+      ? 'The overall score rests'
+      : `The overall score and the ${count(rated, 'criterion', 'criteria')} it rated rest`;
+  return {
+    title: 'Only one source',
+    detail: `${what} on a single ${sourceTypeName(only.sourceType)} (${only.source}).`,
+    sources: [only.source],
+  };
 }
 
-/** Wide spread of the sources' overall scores: the verdict depends on whom one believes. */
-function disagreementFact(reviews: readonly ReviewRecord[]): TitleDetail | null {
+/** Overall scores 20 or more points apart: the verdict depends on whom one believes. */
+function disagreement(reviews: readonly ReviewRecord[]): TitleDetail | null {
   const sorted = [...reviews].sort((a, b) => a.score - b.score || compareSources(a, b));
   const low = sorted[0];
   const high = sorted.at(-1);
@@ -59,5 +55,6 @@ function disagreementFact(reviews: readonly ReviewRecord[]): TitleDetail | null 
     detail:
       `Overall scores range from ${score(low.score)} (${low.source}) to ` +
       `${score(high.score)} (${high.source}), ${count(spread, 'point')} apart.`,
+    sources: [low.source, high.source],
   };
 }

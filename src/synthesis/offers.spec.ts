@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { startingPrice, toOffers } from './offers.js';
 import { toSourceConsensus } from './source-consensus.js';
+import { review } from './synthesis.fixtures.js';
 import type { OfferRecord, ReviewRecord } from './synthesis.types.js';
 
 const offer = (offerId: string, retailerName: string, price: number): OfferRecord => ({
@@ -54,38 +55,48 @@ describe('startingPrice', () => {
 });
 
 describe('toSourceConsensus', () => {
-  const review = (source: string, sourceType: ReviewRecord['sourceType'], score: number) =>
-    ({ source, sourceType, score, summary: `${source} says`, criteria: {} }) as ReviewRecord;
+  const says = (source: string, sourceType: ReviewRecord['sourceType'], score: number) =>
+    review(source, sourceType, score, {}, { summary: `${source} says` });
+  const entry = (source: string, source_type: ReviewRecord['sourceType'], score: number) => ({
+    source,
+    source_type,
+    score,
+    summary: `${source} says`,
+    url: null,
+    reviewed_at: null,
+  });
 
   it('lists one entry per review: lab, expert, users, community, then by name', () => {
     const reviews = [
-      review('Forum Folks', 'community', 70),
-      review('ShopperVoice', 'user_reviews', 81.25),
-      review('Kestrel Labs', 'lab_test', 90),
-      review('Gadget Ledger', 'expert_review', 84),
-      review('Calder Metrics', 'lab_test', 88.04),
+      says('Forum Folks', 'community', 70),
+      says('ShopperVoice', 'user_reviews', 81.25),
+      says('Kestrel Labs', 'lab_test', 90),
+      says('Gadget Ledger', 'expert_review', 84),
+      says('Calder Metrics', 'lab_test', 88.04),
     ];
     expect(toSourceConsensus(reviews)).toEqual([
-      {
-        source: 'Calder Metrics',
-        source_type: 'lab_test',
-        score: 88,
-        summary: 'Calder Metrics says',
-      },
-      { source: 'Kestrel Labs', source_type: 'lab_test', score: 90, summary: 'Kestrel Labs says' },
-      {
-        source: 'Gadget Ledger',
-        source_type: 'expert_review',
-        score: 84,
-        summary: 'Gadget Ledger says',
-      },
-      {
-        source: 'ShopperVoice',
-        source_type: 'user_reviews',
-        score: 81.3,
-        summary: 'ShopperVoice says',
-      },
-      { source: 'Forum Folks', source_type: 'community', score: 70, summary: 'Forum Folks says' },
+      entry('Calder Metrics', 'lab_test', 88),
+      entry('Kestrel Labs', 'lab_test', 90),
+      entry('Gadget Ledger', 'expert_review', 84),
+      entry('ShopperVoice', 'user_reviews', 81.3),
+      entry('Forum Folks', 'community', 70),
     ]);
+  });
+
+  it("cites the review's page and date", () => {
+    const cited = review(
+      'Kestrel Labs',
+      'lab_test',
+      90,
+      {},
+      {
+        url: 'https://kestrel.example/r/1',
+        reviewedAt: new Date('2026-10-02T00:00:00Z'),
+      },
+    );
+    expect(toSourceConsensus([cited])[0]).toMatchObject({
+      url: 'https://kestrel.example/r/1',
+      reviewed_at: '2026-10-02T00:00:00.000Z',
+    });
   });
 });

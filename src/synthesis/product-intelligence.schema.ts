@@ -24,35 +24,60 @@ export const matchSchema = z.object({ name: z.string(), match_score: unitScore }
 
 const dimension = z.enum(DIMENSIONS as [Dimension, ...Dimension[]]);
 
+/**
+ * What a score rests on: sources, or a prior because no source rated it (the category's mean,
+ * or the whole catalog's where no product of the category has the rating).
+ */
+export const SCORE_BASES = ['sources', 'category_prior', 'catalog_prior'] as const;
+export type ScoreBasis = (typeof SCORE_BASES)[number];
+
+const basis = (sources: string, prior: string) =>
+  z
+    .enum(SCORE_BASES)
+    .describe(
+      `sources: ${sources}; category_prior: ${prior}, so the score is the category's mean and ` +
+        "says nothing about the product itself; catalog_prior: likewise, the whole catalog's " +
+        "mean, where no product of the category has one (never another category's numbers). " +
+        'Added by the revised synthesis rules; clients that do not know it can ignore it.',
+    );
+
 export const dimensionScoreSchema = z
   .object({
     dimension,
     score,
+    basis: basis(
+      'the mean of its rated criteria, each weighted by the ratings it rests on (unrated ' +
+        'criteria are left out)',
+      'no source rated any of its criteria',
+    ),
     summary: z.string().optional().describe('Omitted when detail=compact.'),
   })
   .meta({ id: 'DimensionScore' });
-
-/** What a criterion's score rests on: the sources that rated it, or the category prior alone. */
-export const SCORE_BASES = ['sources', 'category_prior'] as const;
-export type ScoreBasis = (typeof SCORE_BASES)[number];
 
 export const featureScoreSchema = z
   .object({
     name: z.enum(CRITERIA as [Criterion, ...Criterion[]]),
     score,
     dimension: dimension.describe('The dimension this criterion belongs to'),
-    basis: z
-      .enum(SCORE_BASES)
-      .describe(
-        'sources: at least one source rated this criterion (their weighted mean, shrunk toward ' +
-          'the category prior); category_prior: no source rated it, so the score is the ' +
-          "category's mean of this criterion and says nothing about the product itself",
-      ),
+    basis: basis(
+      'at least one source rated this criterion (their weighted mean, shrunk toward the ' +
+        "category's mean and kept within the ratings' range)",
+      'no source rated it',
+    ),
   })
   .meta({ id: 'FeatureScore' });
 
 export const titleDetailSchema = z
-  .object({ title: z.string(), detail: z.string() })
+  .object({
+    title: z.string(),
+    detail: z.string(),
+    sources: z
+      .array(z.string())
+      .describe(
+        'The names of the sources this entry rests on (as in source_consensus); empty for a ' +
+          'fact about offers. Additive: clients that do not know it can ignore it.',
+      ),
+  })
   .meta({ id: 'TitleDetail' });
 
 export const sourceConsensusSchema = z
@@ -61,6 +86,15 @@ export const sourceConsensusSchema = z
     source_type: z.enum(SOURCE_TYPES),
     score,
     summary: z.string().optional().describe('Omitted when detail=compact.'),
+    url: z
+      .string()
+      .nullable()
+      .describe("The review's page (the citation); null when the catalog gives none. Additive."),
+    reviewed_at: utcDateTime
+      .nullable()
+      .describe(
+        'When the source reviewed the product; null when the catalog gives none. Additive.',
+      ),
   })
   .meta({ id: 'SourceConsensus' });
 
@@ -107,11 +141,33 @@ export const productIntelligenceSchema = z
       .string()
       .optional()
       .describe('Long-form synthesized verdict; omitted when detail=compact.'),
-    service_score: score.describe('The overall score: the mean of the 7 dimension scores'),
+    service_score: score.describe(
+      "The overall score: the sources' overall scores (source_consensus) weighted by source " +
+        "type, shrunk toward the category's mean overall score with at most one source's weight " +
+        "and kept within the sources' range. With no review it is the category's mean (see " +
+        'score_basis). Criteria never move it.',
+    ),
+    score_basis: z
+      .enum(SCORE_BASES)
+      .describe(
+        'What service_score rests on: sources, or category_prior / catalog_prior when no source ' +
+          "reviewed the product and the score is the category's (or catalog's) mean overall " +
+          'score, not a verdict on it. Additive: clients that do not know it can ignore it.',
+      ),
     dimension_scores: z.array(dimensionScoreSchema).length(7),
     feature_scores: z.array(featureScoreSchema).length(27),
-    highlights: z.array(titleDetailSchema),
-    considerations: z.array(titleDetailSchema),
+    highlights: z
+      .array(titleDetailSchema)
+      .describe(
+        'Evidence only: its strongest rated criteria (at most 3), then the pros its sources ' +
+          'state, most often stated first',
+      ),
+    considerations: z
+      .array(titleDetailSchema)
+      .describe(
+        'Evidence only: its weakest rated criteria (at most 3), the cons its sources state, ' +
+          'most often stated first, then facts (no current offer, one source, sources that disagree)',
+      ),
     source_consensus: z.array(sourceConsensusSchema),
     offers: z.array(offerSchema).describe('Sorted by price, lowest first'),
     starting_price_usd: z
@@ -160,3 +216,15 @@ export type FeatureScore = z.infer<typeof featureScoreSchema>;
 export type Match = z.infer<typeof matchSchema>;
 export type Offer = z.infer<typeof offerSchema>;
 export type Resolution = z.infer<typeof resolutionSchema>;
+
+/**
+ * JSON Schema options for publishing the answer schemas (OpenAPI document, MCP output schemas):
+ * objects stay open (no `additionalProperties: false`), so fields added later, like the
+ * revised synthesis's `basis`, `score_basis`, `sources`, `url` and `reviewed_at`, never fail a
+ * client that validates against an older schema or only the specification's fields.
+ */
+export const OPEN_OBJECTS = {
+  override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
+    if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+  },
+};

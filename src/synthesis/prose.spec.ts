@@ -1,31 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { DEFAULT_SOURCE_WEIGHTS, type SynthesisConfig } from '../config/app-config.js';
 import { scoreProduct } from './criterion-scores.js';
 import { dimensionSummary } from './dimension-summary.js';
 import { headline, summary, verdict } from './prose.js';
-import type {
-  CriterionPriors,
-  OfferRecord,
-  ProductRecord,
-  ReviewRecord,
-} from './synthesis.types.js';
-import { CRITERIA, TAXONOMY, type SourceType } from '../taxonomy/taxonomy.js';
+import { config, flatPriors, offer, review } from './synthesis.fixtures.js';
+import type { OfferRecord, ProductRecord, ReviewRecord } from './synthesis.types.js';
+import { TAXONOMY } from '../taxonomy/taxonomy.js';
 
-const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
-const priors = Object.fromEntries(CRITERIA.map((c) => [c, 60])) as CriterionPriors;
-const review = (
-  source: string,
-  sourceType: SourceType,
-  score: number,
-  criteria: ReviewRecord['criteria'],
-): ReviewRecord => ({ source, sourceType, score, summary: '', criteria });
-const offer = (offerId: string, price: number): OfferRecord => ({
-  offerId,
-  retailerName: 'Example Shop',
-  price,
-  priceAsOf: new Date('2026-11-01T10:00:00Z'),
-  url: 'https://shop.example/p/1',
-});
+// Criteria's prior 60, overall prior 75.
+const priors = flatPriors(60, 75);
 const product = (reviews: ReviewRecord[], offers: OfferRecord[]): ProductRecord => ({
   id: 'acme-soundwave-3',
   name: 'Acme Soundwave 3',
@@ -34,13 +16,14 @@ const product = (reviews: ReviewRecord[], offers: OfferRecord[]): ProductRecord 
   reviews,
   offers,
 });
-const prose = (p: ProductRecord) => {
-  const scores = scoreProduct(p.reviews, priors, config);
+const prose = (p: ProductRecord, p2 = priors) => {
+  const scores = scoreProduct(p.reviews, p2, config);
   return { headline: headline(p, scores), summary: summary(p, scores), scores };
 };
 
-// The product of criterion-scores.spec.ts: performance 65.87, build 60.79, support 57.44,
-// the rest 60, overall 60.59.
+// overall (0.75*75 + 1.5*88 + 0.75*80 + 1.25*62) / 4.25 = 325.75 / 4.25 = 76.647;
+// performance: output_quality (45 + 135 + 52.5)/3 = 77.5 on 2 ratings, energy_efficiency 86
+// on 1 → (155 + 86)/3 = 80.333; build: comfort (45 + 111 + 37.5)/3 = 64.5; support: warranty 40.
 const sample = product(
   [
     review('Example Lab', 'lab_test', 88, {
@@ -72,23 +55,47 @@ describe('verdict', () => {
 describe('headline and summary', () => {
   it('state the verdict, the extremes, the sources and the offers', () => {
     const { headline: h, summary: s } = prose(sample);
-    expect(h).toBe('Acme Soundwave 3: fair overall (60.6/100), strongest in performance.');
+    expect(h).toBe(
+      'Acme Soundwave 3: very good overall (76.6/100 from 3 sources), strongest in performance.',
+    );
     expect(s).toBe(
-      'Acme Soundwave 3 (Acme, headphones) scores 60.6/100 overall: fair. ' +
-        'Its strongest dimension is performance (65.9/100) and its weakest is support (57.4/100). ' +
+      'Acme Soundwave 3 (Acme, headphones) scores 76.6/100 overall: very good. ' +
+        'Its strongest dimension is performance (80.3/100) and its weakest is support (40/100). ' +
         'The scores rest on 3 sources (1 lab test, 1 expert review and 1 community source), ' +
-        'which rated 4 of the 27 criteria; the others use the category average. ' +
+        'which rated 4 of the 27 criteria; the others show a prior and move no score. ' +
         'Their overall scores disagree widely, 26 points apart (62 to 88). ' +
         '2 offers are listed, from $329.50 to $349.00.',
     );
   });
 
-  it('give no verdict and name no dimension when no source reviewed the product', () => {
+  it('say the product has no reviews yet, with no verdict and no dimension', () => {
     const { headline: h, summary: s } = prose(product([], []));
-    expect(h).toBe('Acme Soundwave 3: no source reviews yet; its 60/100 is the category average.');
+    expect(h).toBe(
+      'Acme Soundwave 3: no reviews yet; 75/100 is the category average, not a score of its own.',
+    );
     expect(s).toBe(
-      'Acme Soundwave 3 (Acme, headphones) has no criterion rated by a source, so its 60/100 ' +
-        'is the category average. No source has reviewed it yet. No offer is currently listed.',
+      'Acme Soundwave 3 (Acme, headphones) has no reviews yet, so its 75/100 is the category ' +
+        'average of overall scores, not a verdict on it. No offer is currently listed.',
+    );
+    const { headline: alone } = prose(product([], []), flatPriors(50, 61.2, 'catalog_prior'));
+    expect(alone).toBe(
+      'Acme Soundwave 3: no reviews yet; 61.2/100 is the catalog average, not a score of its own.',
+    );
+  });
+
+  it('give the verdict of sources that rate no criterion at all', () => {
+    const critics = product(
+      [review('Critic A', 'expert_review', 92), review('Critic B', 'expert_review', 90)],
+      [offer('o1', 59.99)],
+    );
+    const { headline: h, summary: s } = prose(critics);
+    // (0.75*75 + 1.25*92 + 1.25*90) / 3.25 = 283.75 / 3.25 = 87.31 → within 90..92: 90
+    expect(h).toBe('Acme Soundwave 3: excellent overall (90/100 from 2 sources).');
+    expect(s).toBe(
+      'Acme Soundwave 3 (Acme, headphones) scores 90/100 overall: excellent. ' +
+        'The scores rest on 2 sources (2 expert reviews), which rated none of the 27 criteria: ' +
+        'each shows a prior and moves no score. Their overall scores agree within 2 points ' +
+        '(90 to 92). One offer is listed, at $59.99.',
     );
   });
 
@@ -98,14 +105,14 @@ describe('headline and summary', () => {
       [offer('o1', 1299)],
     );
     const { headline: h, summary: s } = prose(one);
-    // speed (2*60 + 1.5*94)/3.5 = 261/3.5 = 74.571; performance (3*60 + 74.571)/4 = 63.643;
-    // overall (6*60 + 63.643)/7 = 60.520
-    expect(h).toBe('Acme Soundwave 3: fair overall (60.5/100), strongest in performance.');
+    expect(h).toBe(
+      'Acme Soundwave 3: excellent overall (90/100 from 1 source), strongest in performance.',
+    );
     expect(s).toBe(
-      'Acme Soundwave 3 (Acme, headphones) scores 60.5/100 overall: fair. ' +
-        'Sources rated only its performance (63.6/100). ' +
+      'Acme Soundwave 3 (Acme, headphones) scores 90/100 overall: excellent. ' +
+        'Sources rated only its performance (94/100). ' +
         'The scores rest on 1 source (1 lab test), which rated 1 of the 27 criteria; ' +
-        'the others use the category average. One offer is listed, at $1,299.00.',
+        'the others show a prior and move no score. One offer is listed, at $1,299.00.',
     );
   });
 });
@@ -114,14 +121,14 @@ describe('dimensionSummary', () => {
   const { scores } = prose(sample);
   const of = (i: number) => dimensionSummary(scores.dimensions[i]!);
 
-  it('names the criteria that fell back to the category average', () => {
+  it('names the criteria left out because no source rated them', () => {
     expect(of(0)).toBe(
-      '65.9/100 from 2 of 4 criteria rated by sources; core performance and speed not rated, ' +
-        'the category averages are used.',
+      '80.3/100 from 2 of 4 criteria rated by sources; core performance and speed are not ' +
+        'rated and left out.',
     );
     expect(of(6)).toBe(
-      '57.4/100 from 1 of 3 criteria rated by sources; customer support and repairability not ' +
-        'rated, the category averages are used.',
+      '40/100 from 1 of 3 criteria rated by sources; customer support and repairability are ' +
+        'not rated and left out.',
     );
     expect(of(2)).toBe(
       '60/100: no source rated any of its 4 criteria, so this is the category average.',
@@ -131,9 +138,8 @@ describe('dimensionSummary', () => {
   it('says so when every criterion was rated', () => {
     const all = Object.fromEntries(TAXONOMY.usability.map((c) => [c, 80]));
     const s = scoreProduct([review('Example Lab', 'lab_test', 80, all)], priors, config);
-    // each (2*60 + 1.5*80)/3.5 = 240/3.5 = 68.571 → 68.6
     expect(dimensionSummary(s.dimensions[2]!)).toBe(
-      '68.6/100 from all 4 criteria, each rated by at least one source.',
+      '80/100 from all 4 criteria, each rated by at least one source.',
     );
   });
 });

@@ -8,14 +8,15 @@ import {
   count,
   dimensionName,
   joinList,
+  priorName,
   score,
   sourceTypeName,
   usd,
 } from './wording.js';
 
-// headline and summary (docs/decisions.md, Synthesis): composed from the data only, deterministically.
+// headline and summary (docs/synthesis.md): composed from the data only, deterministically.
 // Every clause states a number or a name from the input; nothing is said about a dimension no
-// source rated, and no verdict word is given when no criterion was rated at all.
+// source rated, and a product no source reviewed is given no verdict: it says so.
 
 /** Verdict word of the printed service_score. */
 const VERDICT_BANDS: readonly (readonly [min: number, word: string])[] = [
@@ -29,16 +30,28 @@ const VERDICT_BANDS: readonly (readonly [min: number, word: string])[] = [
 export const verdict = (overall: number): string =>
   VERDICT_BANDS.find(([min]) => roundScore(overall) >= min)?.[1] ?? 'poor';
 
-/** "Sony WH-1000XM5: very good overall (84.2/100), strongest in performance." */
+/** Why a product has no score of its own and which mean it shows; null when sources score it. */
+function noScore(
+  product: ProductRecord,
+  scores: ProductScores,
+): { why: string; mean: string } | null {
+  const { basis } = scores.overall;
+  if (basis === 'sources') return null;
+  const why = product.reviews.length === 0 ? 'no reviews yet' : 'no counted reviews yet';
+  return { why, mean: priorName(basis) };
+}
+
+/** "Sony WH-1000XM5: excellent overall (90.1/100 from 5 sources), strongest in features." */
 export function headline(product: ProductRecord, scores: ProductScores): string {
-  const overall = `${score(scores.overall)}/100`;
-  const best = extremes(scores);
-  if (!best) {
-    const why = product.reviews.length === 0 ? 'no source reviews yet' : 'no criterion rated yet';
-    return `${product.name}: ${why}; its ${overall} is the category average.`;
+  const { overall } = scores;
+  const none = noScore(product, scores);
+  if (none) {
+    return `${product.name}: ${none.why}; ${score(overall.score)}/100 is the ${none.mean}, not a score of its own.`;
   }
-  const strongest = dimensionName(best.strongest.dimension);
-  return `${product.name}: ${verdict(scores.overall)} overall (${overall}), strongest in ${strongest}.`;
+  const from = `${score(overall.score)}/100 from ${count(overall.counted, 'source')}`;
+  const best = extremes(scores);
+  const strongest = best ? `, strongest in ${dimensionName(best.strongest.dimension)}` : '';
+  return `${product.name}: ${verdict(overall.score)} overall (${from})${strongest}.`;
 }
 
 export function summary(product: ProductRecord, scores: ProductScores): string {
@@ -54,10 +67,12 @@ export function summary(product: ProductRecord, scores: ProductScores): string {
 
 function overallSentence(product: ProductRecord, scores: ProductScores): string {
   const who = `${product.name} (${product.brand}, ${product.category})`;
-  if (ratedCriteriaCount(scores) === 0) {
-    return `${who} has no criterion rated by a source, so its ${score(scores.overall)}/100 is the category average.`;
+  const { overall } = scores;
+  const none = noScore(product, scores);
+  if (none) {
+    return `${who} has ${none.why}, so its ${score(overall.score)}/100 is the ${none.mean} of overall scores, not a verdict on it.`;
   }
-  return `${who} scores ${score(scores.overall)}/100 overall: ${verdict(scores.overall)}.`;
+  return `${who} scores ${score(overall.score)}/100 overall: ${verdict(overall.score)}.`;
 }
 
 function dimensionSentence(scores: ProductScores): string {
@@ -71,7 +86,7 @@ function dimensionSentence(scores: ProductScores): string {
 }
 
 function sourcesSentence(reviews: readonly ReviewRecord[], scores: ProductScores): string {
-  if (reviews.length === 0) return 'No source has reviewed it yet.';
+  if (reviews.length === 0) return ''; // the first sentence says so
   const kinds = SOURCE_TYPES.map(
     (t) => [t, reviews.filter((r) => r.sourceType === t).length] as const,
   )
@@ -82,7 +97,9 @@ function sourcesSentence(reviews: readonly ReviewRecord[], scores: ProductScores
   const coverage =
     rated === all
       ? `which rated all ${all} criteria`
-      : `which rated ${rated} of the ${all} criteria; the others use the category average`;
+      : rated === 0
+        ? `which rated none of the ${all} criteria: each shows a prior and moves no score`
+        : `which rated ${rated} of the ${all} criteria; the others show a prior and move no score`;
   let text = `The scores rest on ${count(reviews.length, 'source')} (${joinList(kinds)}), ${coverage}.`;
   if (reviews.length > 1) {
     const values = reviews.map((r) => r.score);

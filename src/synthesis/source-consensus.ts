@@ -10,12 +10,17 @@ export type SourceConsensus = ProductIntelligence['source_consensus'][number];
 const compareReviews = (a: ReviewRecord, b: ReviewRecord): number =>
   compareSources(a, b) || a.score - b.score || compareText(a.summary, b.summary);
 
-/** One entry per review, lab tests first, then by source name (see source-order.ts). */
+/**
+ * One entry per review, lab tests first, then by source name (see source-order.ts), each with
+ * its citation: the review's page and date, null where the catalog gives none.
+ */
 export function toSourceConsensus(reviews: readonly ReviewRecord[]): SourceConsensus[] {
   return [...reviews].sort(compareReviews).map((review) => ({
     source: review.source,
     source_type: review.sourceType,
     score: roundScore(review.score),
     summary: review.summary,
+    url: review.url,
+    reviewed_at: review.reviewedAt?.toISOString() ?? null,
   }));
 }

@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { AppConfig, DEFAULT_SOURCE_WEIGHTS, type SynthesisConfig } from '../config/app-config.js';
+import { AppConfig } from '../config/app-config.js';
 import { parseEnv } from '../config/env.schema.js';
 import { toCompact } from './compact.js';
 import { productIntelligenceSchema } from './product-intelligence.schema.js';
 import { SynthesisService } from './synthesis.service.js';
-import type { CriterionPriors, SynthesisInput } from './synthesis.types.js';
+import { config, distinctPriors, flatPriors, review } from './synthesis.fixtures.js';
+import type { SynthesisInput } from './synthesis.types.js';
 import { synthesize } from './synthesize.js';
 import { CRITERIA, DIMENSIONS, TAXONOMY } from '../taxonomy/taxonomy.js';
 
-const config: SynthesisConfig = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 };
-const priors = Object.fromEntries(CRITERIA.map((c) => [c, 60])) as CriterionPriors;
+const priors = flatPriors(60, 75);
 
 const input: SynthesisInput = {
   product: {
@@ -18,27 +18,36 @@ const input: SynthesisInput = {
     brand: 'Acme',
     category: 'headphones',
     reviews: [
-      {
-        source: 'Forum Folks',
-        sourceType: 'community',
-        score: 80,
-        summary: 'Owners like the sound.',
-        criteria: { output_quality: 70, comfort: 50 },
-      },
-      {
-        source: 'Example Lab',
-        sourceType: 'lab_test',
-        score: 88.04,
-        summary: 'Measured well.',
-        criteria: { output_quality: 90, energy_efficiency: 86, comfort: 74 },
-      },
-      {
-        source: 'Gadget Ledger',
-        sourceType: 'expert_review',
-        score: 62,
-        summary: 'Short warranty.',
-        criteria: { warranty: 40 },
-      },
+      review(
+        'Forum Folks',
+        'community',
+        80,
+        { output_quality: 70, comfort: 50 },
+        {
+          summary: 'Owners like the sound.',
+          pros: ['class-leading noise cancelling!'],
+          cons: ['Creaky hinges'],
+        },
+      ),
+      review(
+        'Example Lab',
+        'lab_test',
+        88.04,
+        { output_quality: 90, energy_efficiency: 86, comfort: 74 },
+        {
+          summary: 'Measured well.',
+          url: 'https://lab.example/r/acme-soundwave-3',
+          reviewedAt: new Date('2026-10-02T00:00:00+02:00'),
+          pros: ['Class-leading noise cancelling'],
+        },
+      ),
+      review(
+        'Gadget Ledger',
+        'expert_review',
+        62,
+        { warranty: 40 },
+        { summary: 'Short warranty.' },
+      ),
     ],
     offers: [
       {
@@ -85,8 +94,8 @@ const SPEC_ORDER = [
   'resolution',
   'as_of',
 ];
-/** What issue 24 added so that integrators can key answers. */
-const ADDED = ['id', 'category'];
+/** What issue 24 added so that integrators can key answers, and issue 31 to say what a score rests on. */
+const ADDED = ['id', 'category', 'score_basis'];
 
 describe('synthesize', () => {
   const body = synthesize(input, config);
@@ -102,6 +111,7 @@ describe('synthesize', () => {
       'headline',
       'summary',
       'service_score',
+      'score_basis',
       'dimension_scores',
       'feature_scores',
       'highlights',
@@ -123,25 +133,27 @@ describe('synthesize', () => {
   });
 
   it('rounds scores to one decimal and resolution to three, only at output', () => {
-    // Hand-computed in criterion-scores.spec.ts: overall 60.586281, performance 65.873950,
-    // build 60.794118, support 57.435897; output_quality 72.352941, comfort 63.176471,
-    // energy_efficiency 71.142857, warranty 52.307692.
-    expect(body.service_score).toBe(60.6);
-    expect(body.dimension_scores.map((d) => [d.dimension, d.score])).toEqual([
-      ['performance', 65.9],
-      ['build', 60.8],
-      ['usability', 60],
-      ['features', 60],
-      ['reliability', 60],
-      ['value', 60],
-      ['support', 57.4],
+    // Hand-computed in prose.spec.ts and criterion-scores.spec.ts: overall
+    // (0.75*75 + 1.5*88.04 + 0.75*80 + 1.25*62) / 4.25 = 325.81 / 4.25 = 76.661;
+    // performance 80.333 (output_quality 77.5 on 2 ratings, energy_efficiency 86 on 1),
+    // build 64.5 (comfort), support 40 (warranty); the other dimensions their prior 60.
+    expect(body.service_score).toBe(76.7);
+    expect(body.score_basis).toBe('sources');
+    expect(body.dimension_scores.map((d) => [d.dimension, d.score, d.basis])).toEqual([
+      ['performance', 80.3, 'sources'],
+      ['build', 64.5, 'sources'],
+      ['usability', 60, 'category_prior'],
+      ['features', 60, 'category_prior'],
+      ['reliability', 60, 'category_prior'],
+      ['value', 60, 'category_prior'],
+      ['support', 40, 'sources'],
     ]);
     const feature = Object.fromEntries(body.feature_scores.map((f) => [f.name, f.score]));
     expect(feature).toMatchObject({
-      output_quality: 72.4,
-      energy_efficiency: 71.1,
-      comfort: 63.2,
-      warranty: 52.3,
+      output_quality: 77.5,
+      energy_efficiency: 86,
+      comfort: 64.5,
+      warranty: 40,
       speed: 60,
     });
     expect(body.feature_scores.map((f) => f.name)).toEqual(CRITERIA);
@@ -154,6 +166,14 @@ describe('synthesize', () => {
       confidence: 0.988,
       other_matches: [{ name: 'Acme Soundwave 2', match_score: 0.612 }],
     });
+  });
+
+  it("cites each source's page and date, null where the catalog has none", () => {
+    expect(body.source_consensus[0]).toMatchObject({
+      url: 'https://lab.example/r/acme-soundwave-3',
+      reviewed_at: '2026-10-01T22:00:00.000Z',
+    });
+    expect(body.source_consensus[1]).toMatchObject({ url: null, reviewed_at: null });
   });
 
   it('carries offers, counts and timestamps from the input', () => {
@@ -201,10 +221,31 @@ describe('synthesize', () => {
     ]);
   });
 
-  it('puts weak criteria before notable facts among considerations', () => {
-    expect(body.highlights.map((h) => h.title)).toEqual(['Output quality', 'Energy efficiency']);
-    expect(body.considerations.map((c) => c.title)).toEqual(['Warranty', 'Sources disagree']);
-    expect(body.highlights[0]?.detail).toContain('from 2 sources (Example Lab 90, Forum Folks 70)');
+  it('lists rated criteria, then what sources state, then facts, each with its sources', () => {
+    expect(body.highlights.map((h) => [h.title, h.sources])).toEqual([
+      ['Energy efficiency', ['Example Lab']],
+      ['Output quality', ['Example Lab', 'Forum Folks']],
+      ['Class-leading noise cancelling', ['Example Lab', 'Forum Folks']],
+    ]);
+    expect(body.considerations.map((c) => [c.title, c.sources])).toEqual([
+      ['Warranty', ['Gadget Ledger']],
+      ['Comfort', ['Example Lab', 'Forum Folks']],
+      ['Creaky hinges', ['Forum Folks']],
+      ['Sources disagree', ['Gadget Ledger', 'Example Lab']],
+    ]);
+    expect(body.highlights[1]?.detail).toContain('from 2 sources (Example Lab 90, Forum Folks 70)');
+  });
+
+  it('leaves out the pros and cons of a source type weighted 0', () => {
+    const labOnly = synthesize(input, {
+      ...config,
+      sourceWeights: { ...config.sourceWeights, community: 0 },
+    });
+    expect(labOnly.highlights.at(-1)).toMatchObject({
+      title: 'Class-leading noise cancelling',
+      sources: ['Example Lab'],
+    });
+    expect(labOnly.considerations.map((c) => c.title)).not.toContain('Creaky hinges');
   });
 
   it('is deterministic, whatever order the repository returns rows in', () => {
@@ -220,8 +261,8 @@ describe('synthesize', () => {
     expect(synthesize(input, config)).toStrictEqual(body);
   });
 
-  it('gives all 27 criteria their priors when nothing is rated, and no starting price', () => {
-    const distinct = Object.fromEntries(CRITERIA.map((c, i) => [c, 50 + i])) as CriterionPriors;
+  it('says a product no source reviewed has no reviews, and considers nothing from priors', () => {
+    const distinct = distinctPriors(77.64);
     const bare = synthesize(
       { ...input, priors: distinct, product: { ...input.product, reviews: [], offers: [] } },
       config,
@@ -230,14 +271,14 @@ describe('synthesize', () => {
       CRITERIA.map((name, i) => ({ name, score: 50 + i })),
     );
     expect(bare.feature_scores.every((f) => f.basis === 'category_prior')).toBe(true);
+    expect(bare.dimension_scores.every((d) => d.basis === 'category_prior')).toBe(true);
     expect(bare.dimension_scores.map((d) => d.dimension)).toEqual(DIMENSIONS);
-    // dimension means 51.5, 55.5, 59.5, 63.5, 67.5, 71.5, 75 → 444/7 = 63.43
-    expect(bare.service_score).toBe(63.4);
+    // The category's mean overall score, and it says so.
+    expect(bare.service_score).toBe(77.6);
+    expect(bare.score_basis).toBe('category_prior');
+    expect(bare.headline).toContain('no reviews yet');
     expect(bare.highlights).toEqual([]);
-    expect(bare.considerations.map((c) => c.title)).toEqual([
-      'No current offer',
-      'No source reviews',
-    ]);
+    expect(bare.considerations.map((c) => c.title)).toEqual(['No current offer']);
     expect(bare.offers).toEqual([]);
     expect(bare.starting_price_usd).toBeNull();
     expect(bare.source_count).toBe(0);
@@ -251,7 +292,7 @@ describe(SynthesisService.name, () => {
       new AppConfig(parseEnv({ SYNTHESIS_PRIOR_STRENGTH: '0' })),
     );
     const body = service.synthesize(input);
-    // k = 0: (1.5*90 + 0.75*70) / 2.25 = 187.5/2.25 = 83.33 → 83.3
+    // k = 0: (1.5*90 + 0.75*70) / 2.25 = 187.5/2.25 = 83.33 → 83.3 (77.5 with the default)
     expect(body.feature_scores.find((f) => f.name === 'output_quality')?.score).toBe(83.3);
     expect(body).toStrictEqual(synthesize(input, { ...config, priorStrength: 0 }));
   });

@@ -1,7 +1,8 @@
 import type { SynthesisConfig } from '../config/app-config.js';
 import { scoreProduct, type CriterionScore } from './criterion-scores.js';
 import { dimensionSummary } from './dimension-summary.js';
-import { highlights, weakCriteria } from './highlights.js';
+import { sourceWeight } from './estimate.js';
+import { strongCriteria, weakCriteria } from './highlights.js';
 import { notableFacts } from './notable-facts.js';
 import { startingPrice, toOffers } from './offers.js';
 import type {
@@ -12,6 +13,7 @@ import type {
 import { headline, summary } from './prose.js';
 import { roundScore, roundUnit } from './rounding.js';
 import { toSourceConsensus } from './source-consensus.js';
+import { cons, pros } from './statements.js';
 import type { SynthesisInput } from './synthesis.types.js';
 import type { Dimension } from '../taxonomy/taxonomy.js';
 
@@ -26,6 +28,8 @@ const MAX_OTHER_MATCHES = 5;
 export function synthesize(input: SynthesisInput, config: SynthesisConfig): ProductIntelligence {
   const { product, priors, publishedAt, resolution, buyUrl } = input;
   const scores = scoreProduct(product.reviews, priors, config);
+  // A source type weighted 0 is configured not to count: its pros and cons are not evidence.
+  const counted = product.reviews.filter((r) => sourceWeight(config, r.sourceType) > 0);
   return {
     found: true,
     id: product.id,
@@ -34,18 +38,21 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
     category: product.category,
     headline: headline(product, scores),
     summary: summary(product, scores),
-    service_score: roundScore(scores.overall),
+    service_score: roundScore(scores.overall.score),
+    score_basis: scores.overall.basis,
     dimension_scores: scores.dimensions.map((d) => ({
       dimension: d.dimension,
       score: roundScore(d.score),
+      basis: d.basis,
       summary: dimensionSummary(d),
     })),
     feature_scores: scores.dimensions.flatMap((d) =>
       d.criteria.map((c) => featureScore(d.dimension, c)),
     ),
-    highlights: highlights(scores),
+    highlights: [...strongCriteria(scores), ...pros(counted)],
     considerations: [
       ...weakCriteria(scores),
+      ...cons(counted),
       ...notableFacts(scores, product.reviews, product.offers),
     ],
     source_consensus: toSourceConsensus(product.reviews),
@@ -63,7 +70,7 @@ function featureScore(dimension: Dimension, criterion: CriterionScore): FeatureS
     name: criterion.criterion,
     score: roundScore(criterion.score),
     dimension,
-    basis: criterion.ratings.length > 0 ? 'sources' : 'category_prior',
+    basis: criterion.basis,
   };
 }
 

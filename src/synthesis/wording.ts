@@ -1,4 +1,5 @@
 import { roundScore } from './rounding.js';
+import type { PriorBasis } from './synthesis.types.js';
 import type { Criterion, Dimension, SourceType } from '../taxonomy/taxonomy.js';
 
 // Shared vocabulary of the generated text (headline, summaries, highlight details), so every
@@ -33,6 +34,10 @@ const SOURCE_TYPE_NAMES: Record<SourceType, [singular: string, plural: string]> 
 export const sourceTypeName = (type: SourceType, count = 1): string =>
   SOURCE_TYPE_NAMES[type][count === 1 ? 0 : 1];
 
+/** "category average", "catalog average": which mean a prior is. */
+export const priorName = (basis: PriorBasis): string =>
+  basis === 'category_prior' ? 'category average' : 'catalog average';
+
 /** "1 source", "3 sources". */
 export const count = (n: number, singular: string, plural = `${singular}s`): string =>
   `${n} ${n === 1 ? singular : plural}`;
@@ -53,11 +58,11 @@ export const usd = (value: number): string => usdFormat.format(value);
 
 /**
  * How far apart ratings are, as a phrase that follows "who" or "whose scores": within 10 points
- * counts as agreement, 25 or more as wide disagreement (the same line as the "Sources disagree"
- * consideration), in between as a difference worth stating.
+ * counts as agreement (the range service_score keeps to), 20 or more as wide disagreement (the
+ * same line as the "Sources disagree" consideration), in between as a difference worth stating.
  */
 export const AGREEMENT_MAX_SPREAD = 10;
-export const WIDE_DISAGREEMENT_SPREAD = 25;
+export const WIDE_DISAGREEMENT_SPREAD = 20;
 
 export function agreement(values: readonly number[]): string {
   const spread = roundScore(Math.max(...values) - Math.min(...values));

@@ -5,13 +5,19 @@ import type {
   ProductIntelligence,
 } from '../../synthesis/product-intelligence.schema.js';
 import { synthesize } from '../../synthesis/synthesize.js';
-import { CRITERIA, type Criterion } from '../../taxonomy/taxonomy.js';
+import type { Priors } from '../../synthesis/synthesis.types.js';
+import { CRITERIA } from '../../taxonomy/taxonomy.js';
 
 // Examples for the OpenAPI document, made by the real synthesis from a fictional product,
 // so they always have the shape and arithmetic of real answers.
 
 const AS_OF = new Date('2026-11-01T00:00:00Z');
-const priors = Object.fromEntries(CRITERIA.map((c) => [c, 70])) as Record<Criterion, number>;
+const priors: Priors = {
+  criteria: Object.fromEntries(
+    CRITERIA.map((c) => [c, { mean: 70, basis: 'category_prior' }]),
+  ) as Priors['criteria'],
+  overall: { mean: 78, basis: 'category_prior' },
+};
 
 export const foundExample: ProductIntelligence = synthesize(
   {
@@ -26,14 +32,22 @@ export const foundExample: ProductIntelligence = synthesize(
           sourceType: 'lab_test',
           score: 88,
           summary: 'Class-leading noise cancelling; the fit is tight for large heads.',
+          url: 'https://lab.example/reviews/aurora-x5',
+          reviewedAt: new Date('2026-10-02T00:00:00Z'),
           criteria: { output_quality: 91, comfort: 74, energy_efficiency: 86 },
+          pros: ['Class-leading noise cancelling', 'Long battery life'],
+          cons: ['Tight fit for large heads'],
         },
         {
           source: 'Example Forum',
           sourceType: 'community',
           score: 81,
           summary: 'Owners praise the quiet; a few report creaky hinges.',
+          url: 'https://forum.example/t/aurora-x5',
+          reviewedAt: new Date('2026-09-14T00:00:00Z'),
           criteria: { output_quality: 88, durability: 58 },
+          pros: ['Class-leading noise cancelling.'],
+          cons: ['Creaky hinges'],
         },
       ],
       offers: [
@@ -62,7 +76,7 @@ export const foundExample: ProductIntelligence = synthesize(
     buyUrl: (offer) =>
       `https://api.example.com/v1/r/${offer.offerId}.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ`,
   },
-  { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 2 },
+  { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 1 },
 );
 
 export const compactExample = toCompact(foundExample);

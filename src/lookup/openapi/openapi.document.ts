@@ -7,7 +7,7 @@ import {
   MAX_NAME_LENGTH,
   NO_CONTROL_CHARACTERS,
 } from '../lookup-request.schema.js';
-import '../../synthesis/product-intelligence.schema.js';
+import { OPEN_OBJECTS } from '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
 import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
@@ -39,6 +39,7 @@ function schemas(): Record<string, unknown> {
   const all = z.toJSONSchema(z.globalRegistry, {
     uri: (id) => `#/components/schemas/${id}`,
     io: 'output',
+    ...OPEN_OBJECTS,
   }).schemas;
   const pick = Object.fromEntries(
     COMPONENTS.map((id) => {
