@@ -14,6 +14,7 @@ import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
+import { singular } from '../names/words-that-say-nothing.js';
 import {
   decide,
   FOUND_AT,
@@ -75,7 +76,7 @@ export class NameResolver {
   });
   private readonly categoryWords = new LRUCache<string, ReadonlySet<string>>({
     max: VOCABULARY_MEMO,
-    memoMethod: (category) => words(category.replace(/s\b/g, '')),
+    memoMethod: (category) => new Set([...words(category)].map(singular)),
   });
 
   constructor(private readonly repository: LookupRepository) {}

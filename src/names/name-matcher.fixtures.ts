@@ -1,5 +1,6 @@
 import { brandForm, type CandidateName } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
+import { singular } from './words-that-say-nothing.js';
 
 /** A candidate name as the resolver builds it, for the matcher's specs. */
 export const candidate = (
@@ -9,5 +10,5 @@ export const candidate = (
 ): CandidateName => ({
   text: normaliseName(name),
   brand: brandForm(brand),
-  categoryWords: new Set(category.replace(/s\b/g, '').split(/[ /]/)),
+  categoryWords: new Set(category.split(/[ /]/).map(singular)),
 });

@@ -2,6 +2,7 @@ import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js'
 import { normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
+import { singular } from './words-that-say-nothing.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
 // WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe
@@ -58,9 +59,6 @@ const MIN_DIGIT_CODE_LENGTH = 6;
 const MAX_CODE_WORDS = 3;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
-
-const singular = (word: string) =>
-  word.length > 3 && word.endsWith('s') && !DIGIT.test(word) ? word.slice(0, -1) : word;
 
 /**
  * Whether a chunk of the query, as written between spaces, reads as a model code: letters and

@@ -14,8 +14,15 @@ const GENERIC_WORDS = new Set([
   ...['company', 'computer', 'manufacturing'],
 ]);
 
-const singular = (word: string) =>
-  word.length > 3 && word.endsWith('s') ? word.slice(0, -1) : word;
+/**
+ * A plural read as its singular: "watches" is watch, "phones" phone, "glasses" glass. Words
+ * of three letters or fewer, and words with digits, are left alone.
+ */
+export function singular(word: string): string {
+  if (word.length <= 3 || !word.endsWith('s') || /\p{N}/u.test(word)) return word;
+  if (/(?:ch|sh|x|ss|z)es$/u.test(word)) return word.slice(0, -2);
+  return word.endsWith('ss') ? word : word.slice(0, -1);
+}
 
 /** The shortest end of a category word that still names the category ("phone" of smartphone). */
 const MIN_CATEGORY_SUFFIX = 4;
