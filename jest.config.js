@@ -1,5 +1,6 @@
 // Nest 12 ships ES modules only, so the suite runs in Jest's native ESM mode
 // (node --experimental-vm-modules) with ts-jest emitting ESM.
+import os from 'node:os';
 import { createDefaultEsmPreset } from 'ts-jest';
 
 const preset = createDefaultEsmPreset({ tsconfig: 'tsconfig.json' });
@@ -30,6 +31,13 @@ export default {
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
   ],
-  // A global option (projects ignore it): e2e tests start servers and load catalogs.
-  testTimeout: 60_000,
+  // A global option (projects ignore it): e2e tests start servers and load catalogs. Two
+  // minutes: on two cores shared with other suites, tests that take 20 s alone took over 50.
+  testTimeout: 120_000,
+  // Jest's default is one worker fewer than the cores: on two cores, one file at a time. Most
+  // e2e files spend their time waiting on PostgreSQL, a server process or a browser, so one
+  // worker more than the cores keeps both busy (--maxWorkers on the command line overrides it).
+  maxWorkers: os.availableParallelism() + 1,
+  // The slowest files first, even on a clean clone (test/setup/test-sequencer.mjs).
+  testSequencer: '<rootDir>/test/setup/test-sequencer.mjs',
 };

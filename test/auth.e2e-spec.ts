@@ -19,7 +19,7 @@ describe(ApiKeyGuard.name, () => {
   let keys: ApiKeysService;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     http = app.getHttpServer() as App;
     keys = app.get(ApiKeysService);

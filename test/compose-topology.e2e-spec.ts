@@ -6,21 +6,27 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort } from './setup/global-setup.js';
 import { loadCompose, SECRETS_DIR } from './support/compose-file.js';
-import { startDisposablePostgres, type DisposablePostgres } from './support/disposable-postgres.js';
 import { eventually } from './support/load.js';
 import { startRoundRobinProxy } from './support/round-robin-proxy.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // docker-compose.yml's topology as local processes, wired as the file wires it: its Redis
 // command, its migrate-and-seed command, and two app instances with the app service's
 // environment, behind a round-robin proxy on one port. Only addresses and paths change: each
-// service's host becomes 127.0.0.1 on a free port, and the secrets compose mounts at
-// /run/secrets are files in a temporary folder.
+// service's host becomes 127.0.0.1 on a free port, its database an empty one of this file's own
+// on the suite's PostgreSQL (whose user and password compose is given), and the secrets compose
+// mounts at /run/secrets are files in a temporary folder.
 
-const compose = loadCompose({ POSTGRES_USER: 'postgres', QUOTA_LIMIT: '10' });
+/** The suite's PostgreSQL, whose user and password compose is given. */
+const suiteServer = new URL(process.env.PI_TEST_ADMIN_URL ?? 'postgresql://postgres:test@x');
+const compose = loadCompose({
+  POSTGRES_USER: decodeURIComponent(suiteServer.username),
+  QUOTA_LIMIT: '10',
+});
 const SECRETS = {
-  postgres_password: 'test\n',
+  postgres_password: `${decodeURIComponent(suiteServer.password)}\n`,
   redis_password: 'redis-secret-0123\n',
   link_signing_secret: 'link-secret-link-secret-link-secret-0123\n',
 };
@@ -30,17 +36,17 @@ for (const [name, value] of Object.entries(SECRETS)) writeFileSync(path.join(fol
 const localPaths = (text: string) =>
   text.replace(new RegExp(`${SECRETS_DIR}|/tmp/`, 'g'), `${folder}/`);
 
-/** A compose URL pointed at a local port (and the disposable server's database). */
-function local(url: string, port: number, database?: string): string {
+/** A compose URL pointed at a local port (and, for PostgreSQL, this file's database). */
+function local(url: string, port: string, database?: string): string {
   const parsed = new URL(url);
   parsed.hostname = '127.0.0.1';
-  parsed.port = String(port);
+  parsed.port = port;
   if (database) parsed.pathname = `/${database}`;
   return parsed.toString();
 }
 
 describe('The compose topology', () => {
-  let postgres: DisposablePostgres;
+  let database: TestDatabase;
   let redis: ChildProcess;
   let redisPort: number;
   const apps: ServerProcess[] = [];
@@ -56,13 +62,14 @@ describe('The compose topology', () => {
         localPaths(String(v)),
       ]),
     );
-    env.DATABASE_URL = local(env.DATABASE_URL!, postgres.port, 'postgres');
-    env.REDIS_URL = local(env.REDIS_URL!, redisPort);
+    const server = new URL(database.url);
+    env.DATABASE_URL = local(env.DATABASE_URL!, server.port, server.pathname.slice(1));
+    env.REDIS_URL = local(env.REDIS_URL!, String(redisPort));
     return env;
   };
 
   beforeAll(async () => {
-    postgres = await startDisposablePostgres([], { migrated: false });
+    database = await createTestDatabase({ migrated: false });
     // The redis service's own command, on a loopback port.
     redisPort = await freePort();
     const [shell, flag, script] = compose.services.redis!.command!;
@@ -103,7 +110,7 @@ describe('The compose topology', () => {
     await proxy?.close();
     await Promise.all(apps.map((app) => app.stop('SIGKILL')));
     redis?.kill('SIGTERM');
-    await postgres?.destroy();
+    await database?.drop();
     rmSync(folder, { recursive: true, force: true });
   });
 

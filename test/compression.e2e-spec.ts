@@ -33,7 +33,7 @@ describe('compressAnswers', () => {
   const json = (res: RawResponse): unknown => JSON.parse(decoded(res));
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({
       DATABASE_URL: db.url,
       SEED_DEMO_CATALOG: 'true',

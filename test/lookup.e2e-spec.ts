@@ -25,7 +25,7 @@ describe('LookupController', () => {
   const keyId = () => auth.slice('Bearer pi_'.length, 'Bearer pi_'.length + 12);
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({
       DATABASE_URL: db.url,
       SEED_DEMO_CATALOG: 'true',

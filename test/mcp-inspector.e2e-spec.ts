@@ -21,7 +21,7 @@ describe('MCP endpoint under the MCP inspector CLI', () => {
   let key: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     await app.listen(0, '127.0.0.1');
     const { port } = (app.getHttpServer() as Server).address() as AddressInfo;

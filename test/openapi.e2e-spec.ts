@@ -21,7 +21,7 @@ describe('OpenAPI document', () => {
   let validate: (schema: string, body: unknown) => string[];
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     http = app.getHttpServer() as App;
     auth = await bearer(app);

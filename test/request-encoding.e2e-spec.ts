@@ -24,7 +24,7 @@ describe(JsonBodyMiddleware.name, () => {
   let auth: string;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     http = app.getHttpServer() as App;
     auth = await bearer(app);

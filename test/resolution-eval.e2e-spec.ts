@@ -67,7 +67,7 @@ describe(NameResolver.name, () => {
     demo = await evaluateOn(demoCatalogFile(), demoQueries);
     const generatedFile = await catalogFile([...generateCatalogLines(GENERATED)]);
     synthetic = await evaluateOn(generatedFile, generated);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     for (const { db, app } of opened) {

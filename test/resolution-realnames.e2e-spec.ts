@@ -57,7 +57,7 @@ function scoreSet(set: RealnamesSet, derive = false) {
     if (!derive) return;
     const others = deriveRealnamesQueries(queries, set);
     scored.derived = evaluate(await resolveAll(others, (query) => resolver.resolve(query)));
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

@@ -32,6 +32,20 @@ describe('disposable test servers', () => {
     }
   });
 
+  it('keep a copy of the template with the demo catalog published, to clone', async () => {
+    const db = await createTestDatabase({ demo: true });
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const products = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
+      const published = await client.query('SELECT 1 FROM catalog_publications');
+      expect([products.rows[0]!.n, published.rowCount]).toEqual([205, 1]);
+    } finally {
+      await client.end();
+      await db.drop();
+    }
+  });
+
   it('run a real redis-server', async () => {
     const redis = new Redis(redisUrl(), { lazyConnect: true });
     await redis.connect();

@@ -23,7 +23,7 @@ describe('TypeScript client', () => {
   let client: ProductIntelligenceClient;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
     await app.listen(0, '127.0.0.1');
     base = `http://127.0.0.1:${((app.getHttpServer() as Server).address() as AddressInfo).port}`;

@@ -26,7 +26,7 @@ export function dashboardApp(env: Record<string, string> = {}): DashboardApp {
   let db: TestDatabase | undefined;
   const context = {} as DashboardApp;
   beforeAll(async () => {
-    db = await createTestDatabase();
+    db = await createTestDatabase({ demo: true });
     const app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true', ...env });
     const accounts = app.get(AccountsService);
     Object.assign(context, {

@@ -31,7 +31,7 @@ export interface DashboardBrowser {
 export async function openDashboardBrowser(): Promise<DashboardBrowser> {
   const executablePath = chromiumBinary();
   await mkdir(ARTIFACTS, { recursive: true });
-  const db = await createTestDatabase();
+  const db = await createTestDatabase({ demo: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let server: ServerProcess | undefined;

@@ -22,12 +22,19 @@ async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   }
 }
 
-/** A fresh database of this test file's own, cloned from the migrated template. */
+/**
+ * A fresh database of this test file's own, cloned from the migrated template; with `demo`,
+ * from the one that also holds the demo catalog, published (so that SEED_DEMO_CATALOG finds a
+ * catalog and seeds nothing); `migrated: false`, an empty one.
+ */
 export async function createTestDatabase(
-  options: { migrated?: boolean } = {},
+  options: { migrated?: boolean; demo?: boolean } = {},
 ): Promise<TestDatabase> {
   const name = `pi_test_${randomBytes(6).toString('hex')}`;
-  const template = options.migrated === false ? 'template0' : env('PI_TEST_TEMPLATE');
+  const template =
+    options.migrated === false
+      ? 'template0'
+      : env(options.demo ? 'PI_TEST_DEMO_TEMPLATE' : 'PI_TEST_TEMPLATE');
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = new URL(env('PI_TEST_ADMIN_URL'));
   url.pathname = `/${name}`;
