@@ -51,7 +51,7 @@ const onThisMachine = listingsDir() !== undefined;
     await app.get(CatalogImporter).import(await listingsCatalogFile(dir));
     const resolver = app.get(NameResolver);
     report = evaluate(await resolveAll(readListingQueries(), (query) => resolver.resolve(query)));
-  }, 240_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

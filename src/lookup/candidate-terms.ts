@@ -11,11 +11,11 @@ import { MIN_SIMILARITY } from '../names/similarity.js';
  */
 export const SMALL_POOL = 200;
 const HAS_DIGIT = /\d/;
-/**
- * However long a title, each of its identifying terms (a model code, a line's name) may reach
- * its product: up to this many rare terms narrow together, within SMALL_POOL names.
- */
-const MAX_NARROWING_TERMS = 8;
+const MAX_NARROWING_TERMS = 4;
+/** Codes that narrow beside the rarest terms when these are not codes. */
+const MAX_CODE_TERMS = 2;
+/** A term of letters and digits: a model code, as the catalog indexes it. */
+const CODE = /^(?=.*\p{L})(?=.*\p{N})/u;
 const MAX_COMMON_TERMS = 3;
 
 /** A vocabulary term for a query term, and how many search names carry it. */
@@ -59,6 +59,16 @@ export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | 
     if (pool + df > SMALL_POOL || narrow.length === MAX_NARROWING_TERMS) break;
     narrow.push(term);
     pool += df;
+  }
+  // However long a title and however rare its other words, its model code reaches its product:
+  // the rarest codes narrow too, within the pool.
+  let codes = 0;
+  for (const [term, { df }] of byCost) {
+    if (codes === MAX_CODE_TERMS) break;
+    if (!CODE.test(term) || narrow.includes(term) || pool + df > SMALL_POOL) continue;
+    narrow.push(term);
+    pool += df;
+    codes++;
   }
   if (narrow.length === 0) {
     const common: string[] = [];

@@ -26,7 +26,7 @@ export const PENALTY = {
   /** A word of the query that no candidate carries: it describes (title-reading.ts). */
   description: 0.01,
   /** A further description of a product no code of the query anchors. */
-  furtherDescription: 0.05,
+  furtherDescription: 0.08,
   /** A common word of names the candidate lacks, which the catalog never tells siblings by. */
   commonWord: 0.1,
   /** What an anchored candidate says that the query does not: it describes the product. */
@@ -104,7 +104,7 @@ function titleCost(
 }
 
 /** A title's words beyond this many cost no more: they describe. */
-const TITLE_WORDS_AT_MOST = 5;
+const TITLE_WORDS_AT_MOST = 8;
 /** Nor its codes beyond this many: one left out may be another model, several a part list. */
 const TITLE_CODES_AT_MOST = 2;
 

@@ -129,11 +129,14 @@ function carriedWords(product: ReadProduct, into: Set<string>): void {
 }
 
 /** Whether the query names the brand: its words, or the brand written as one word. */
-function namesBrand(queryWords: readonly string[], brand: BrandForm): boolean {
+function namesBrand(
+  queryWords: ReadonlySet<string>,
+  queryRuns: readonly string[],
+  brand: BrandForm,
+): boolean {
   if (brand.compact === '') return false;
-  const words = new Set(queryWords);
-  if ([...brand.words].every((w) => words.has(w))) return true;
-  return runs(queryWords).some((run) => run === brand.compact || run.startsWith(brand.compact));
+  if ([...brand.words].every((w) => queryWords.has(w))) return true;
+  return queryRuns.some((run) => run.startsWith(brand.compact));
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
@@ -167,18 +170,29 @@ export function readTitle(
   counts: TermCounts,
 ): TitleReading {
   const queryWords = wordsOf(normaliseName(query));
-  const carried = new Set<string>();
-  for (const product of products) carriedWords(product, carried);
-  const carriedTokens = [...carried].map((text): Token => ({ text, kind: 'word' }));
-  const measures = new Set(
-    products.flatMap((p) =>
-      p.names.flatMap((name) =>
-        tokenizeNormalised(name)
-          .filter((t) => t.kind === 'unit-number')
-          .map((t) => `${t.text}${t.unit}`),
+  const querySet = new Set(queryWords);
+  const queryRuns = runs(queryWords);
+  const brandNamed = (brand: BrandForm) => namesBrand(querySet, queryRuns, brand);
+  // The candidates' words and measures, read only when a word of the query asks: most lookups
+  // name their product outright and never do.
+  let carriedOnce: Set<string> | undefined;
+  const carried = () => {
+    if (carriedOnce) return carriedOnce;
+    carriedOnce = new Set<string>();
+    for (const product of products) carriedWords(product, carriedOnce);
+    return carriedOnce;
+  };
+  let measuresOnce: Set<string> | undefined;
+  const measures = () =>
+    (measuresOnce ??= new Set(
+      products.flatMap((p) =>
+        p.names.flatMap((name) =>
+          tokenizeNormalised(name)
+            .filter((t) => t.kind === 'unit-number')
+            .map((t) => `${t.text}${t.unit}`),
+        ),
       ),
-    ),
-  );
+    ));
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   const written = chunks(query);
   const codes = [
@@ -199,66 +213,91 @@ export function readTitle(
   );
   // A code anchors the one candidate that carries it, and carries it whole.
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
-  products.forEach((product, index) => {
-    const words = product.names.map(wordsOf);
-    const any = new Set(words.flatMap(runs));
-    const whole = new Set(words.flatMap(codeRuns));
-    for (const code of codes)
-      if (any.has(code))
-        (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
-          index,
-          whole: whole.has(code),
-        });
-  });
+  if (codes.length > 0)
+    products.forEach((product, index) => {
+      const words = product.names.map(wordsOf);
+      const any = new Set(words.flatMap(runs));
+      const whole = new Set(words.flatMap(codeRuns));
+      for (const code of codes)
+        if (any.has(code))
+          (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
+            index,
+            whole: whole.has(code),
+          });
+    });
   const anchors = new Map<number, string>();
   for (const [code, found] of carriers) {
     if (found.length !== 1 || !found[0]!.whole) continue;
     const { index } = found[0]!;
-    if (!namesBrand(queryWords, products[index]!.brand)) continue;
+    if (!brandNamed(products[index]!.brand)) continue;
     const known = anchors.get(index);
     if (!known || code.length > known.length) anchors.set(index, code);
   }
-  const misspells = (word: string) =>
-    carriedTokens.some(
-      (target) =>
-        target.text !== word &&
-        target.text !== singular(word) &&
-        isTypoOf({ text: word, kind: 'word' }, target),
-    );
+  const misspells = (word: string) => {
+    const token: Token = { text: word, kind: 'word' };
+    for (const target of carried())
+      if (
+        target !== word &&
+        target !== singular(word) &&
+        isTypoOf(token, { text: target, kind: 'word' })
+      )
+        return true;
+    return false;
+  };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
-  const glued = (word: string) =>
-    [...carried].some((c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
+  const glued = (word: string) => {
+    for (const c of carried())
+      if (c.length >= MIN_GLUED && c !== word && word.includes(c)) return true;
+    return false;
+  };
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
-  const plain = (word: string) =>
-    counts.siblings(word) === 0 && !codeParts.has(word) && !brands.has(word) && !misspells(word);
+  const plainOnce = new Map<string, boolean>();
+  const plain = (word: string) => {
+    let known = plainOnce.get(word);
+    if (known === undefined) {
+      known =
+        counts.siblings(word) === 0 &&
+        !codeParts.has(word) &&
+        !brands.has(word) &&
+        !misspells(word) &&
+        !glued(word);
+      plainOnce.set(word, known);
+    }
+    return known;
+  };
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const common = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt && plain(word);
   // Siblings are the candidates of one brand: a word none of them carries tells none of them
   // apart, whatever other brands' products say.
   const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
-    !siblingsCarry.has(word) && !siblingsCarry.has(singular(word)) && plain(word) && !glued(word);
+    !siblingsCarry.has(word) && !siblingsCarry.has(singular(word)) && plain(word);
   // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
   const maker = (brand: BrandForm) => wordsOf(brand.normalised)[0] ?? '';
-  const byBrand = new Map<string, Set<string>>();
-  for (const product of products) {
-    const words = byBrand.get(maker(product.brand)) ?? new Set<string>();
-    carriedWords(product, words);
-    byBrand.set(maker(product.brand), words);
-  }
+  let byBrandOnce: Map<string, Set<string>> | undefined;
+  const byBrand = () => {
+    if (byBrandOnce) return byBrandOnce;
+    byBrandOnce = new Map<string, Set<string>>();
+    for (const product of products) {
+      const words = byBrandOnce.get(maker(product.brand)) ?? new Set<string>();
+      carriedWords(product, words);
+      byBrandOnce.set(maker(product.brand), words);
+    }
+    return byBrandOnce;
+  };
   return {
     against: (index) => {
       const { brand } = products[index]!;
-      const siblingsCarry = byBrand.get(maker(brand))!;
+      const siblingsCarry = () => byBrand().get(maker(brand))!;
       const anchor = anchors.get(index);
       return {
-        describes: describesFor(siblingsCarry),
+        describes: (word) => describesFor(siblingsCarry())(word),
         // A common word one of its brand's candidates carries tells them apart.
-        common: (word) => common(word) && !siblingsCarry.has(word),
-        describesMeasure: (value, unit) => !measures.has(`${value}${unit}`),
+        common: (word) => common(word) && !siblingsCarry().has(word),
+        describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
         specifies: (number) => quantities.has(number),
-        brandNamed: namesBrand(queryWords, brand),
+        brandNamed: brandNamed(brand),
         ...(anchor !== undefined && { anchor }),
       };
     },

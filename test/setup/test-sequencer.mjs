@@ -9,6 +9,7 @@ import Sequencer from '@jest/test-sequencer';
 /** Seconds per file, the slowest ones (a rough order is all that matters). */
 const MEASURED = {
   'test/resolution-realnames.e2e-spec.ts': 81,
+  'test/resolution-listings.e2e-spec.ts': 60,
   'test/dashboard-browser.e2e-spec.ts': 75,
   'test/resolution-eval.e2e-spec.ts': 50,
   'test/embedded-default.e2e-spec.ts': 40,
