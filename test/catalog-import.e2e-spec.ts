@@ -187,10 +187,12 @@ describe(CatalogImporter.name, () => {
     );
     // A merge adds to the catalog: the vocabulary counts the names already there as well.
     await ctx.importer.import(await catalogFile([product('lite', { name: 'Zephyr Lite' })]));
-    const df = (term: string, count: number) => ({ term, df: count });
-    // Each name is indexed with its brand ("Example") in front as well.
+    const df = (term: string, count: number, siblings = 0) => ({ term, df: count, siblings });
+    // Each name is indexed with its brand ("Example") in front as well. The empty term counts
+    // the search names; X2 and X3 tell two of Example's products apart, alone.
     expect(await vocabulary()).toEqual({
       terms: [
+        df('', 3),
         df('aero', 2),
         df('aerox2', 1),
         df('aerox3', 1),
@@ -200,8 +202,8 @@ describe(CatalogImporter.name, () => {
         df('examplezephyraerox3', 1),
         df('examplezephyrlite', 1),
         df('lite', 1),
-        df('x2', 1),
-        df('x3', 1),
+        df('x2', 1, 1),
+        df('x3', 1, 1),
         df('zephyr', 3),
         df('zephyraero', 2),
         df('zephyraerox2', 1),

@@ -25,6 +25,9 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
   private poll?: NodeJS.Timeout;
   private closed = false;
   private failing = false;
+  /** Background reads started, and the latest of them that succeeded. */
+  private attempts = 0;
+  private lastGood = 0;
 
   constructor(
     private readonly repository: LookupRepository,
@@ -40,7 +43,7 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
     await this.listen().catch((error: unknown) =>
       this.logger.warn(`Not listening for new catalogs (${errorName(error)}); polling instead`),
     );
-    this.poll = setInterval(() => void this.refresh().catch(this.warnOnce), POLL_MS).unref();
+    this.poll = setInterval(() => this.inBackground(() => this.refresh()), POLL_MS).unref();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -52,29 +55,42 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
 
   /** Reads the latest publication (answers themselves say the one they were read from). */
   async refresh(): Promise<Publication> {
+    const attempt = ++this.attempts;
     const latest = (await this.repository.latestPublication()) ?? NEVER_PUBLISHED;
+    this.lastGood = Math.max(this.lastGood, attempt);
     if (latest.id !== this.publication.id) this.publication = latest;
     if (this.failing) this.logger.log('Reading the latest catalog works again');
     this.failing = false;
     return latest;
   }
 
-  /** A background read or re-listen failed: said once per outage, as the poll retries. */
-  private readonly warnOnce = (error: unknown): void => {
+  /**
+   * A background read or re-listen, whose failure is said once per outage as the poll retries.
+   * One that fails after a later one succeeded (it hung through the outage's end) is stale:
+   * the outage is over, and saying it again would start another.
+   */
+  private inBackground(work: () => Promise<unknown>): void {
+    const attempt = this.attempts + 1;
+    work().catch((error: unknown) => {
+      if (this.lastGood < attempt) this.warnOnce(error);
+    });
+  }
+
+  private warnOnce(error: unknown): void {
     if (this.failing) return;
     this.failing = true;
     this.logger.warn(
       `Could not read the latest catalog (${errorName(error)}); retrying every ${POLL_MS / 1000} s`,
     );
-  };
+  }
 
   private async listen(): Promise<void> {
     const client = new pg.Client({ connectionString: this.database.url });
-    client.on('notification', () => void this.refresh().catch(this.warnOnce));
+    client.on('notification', () => this.inBackground(() => this.refresh()));
     // A lost connection also ends the client: 'end' below listens again.
     client.on('error', () => undefined);
     client.on('end', () => {
-      if (!this.closed) setTimeout(() => void this.listen().catch(this.warnOnce), POLL_MS);
+      if (!this.closed) setTimeout(() => this.inBackground(() => this.listen()), POLL_MS);
     });
     await client.connect();
     await client.query(`LISTEN ${CATALOG_PUBLISHED_CHANNEL}`);
