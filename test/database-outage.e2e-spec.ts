@@ -109,6 +109,14 @@ describe('PostgreSQL outage', () => {
   it('answers 503 with Retry-After while PostgreSQL is stopped, and recovers by itself', async () => {
     const signIn = await dashboardSignIn();
     const said = (text: string) => server.output().split(text).length - 1;
+    // The hang before may still be ending: lookups answer again before the catalog poll (every
+    // 2 s) says so. Each outage said is then followed by its end.
+    const settled = () =>
+      Promise.resolve(
+        said('Could not read the latest catalog') ===
+          said('Reading the latest catalog works again'),
+      );
+    expect(await eventually(settled, 15_000)).toBe(true);
     const warned = said('Could not read the latest catalog');
     const back = said('Reading the latest catalog works again');
     const load = startLoad(8, () => lookup());
