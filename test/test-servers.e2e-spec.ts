@@ -1,7 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { readFileSync } from 'node:fs';
+import { demoCatalogFile } from '../bench/resolution/labels.js';
 import { createTestDatabase, redisUrl } from './support/test-database.js';
+
+/** The demo catalog's products: one a line. */
+const demoProducts = readFileSync(demoCatalogFile(), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '').length;
 
 // The suite runs against real servers it starts itself: check that they are.
 
@@ -39,7 +46,7 @@ describe('disposable test servers', () => {
     try {
       const products = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM products');
       const published = await client.query('SELECT 1 FROM catalog_publications');
-      expect([products.rows[0]!.n, published.rowCount]).toEqual([205, 1]);
+      expect([products.rows[0]!.n, published.rowCount]).toEqual([demoProducts, 1]);
     } finally {
       await client.end();
       await db.drop();
