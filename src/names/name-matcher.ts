@@ -2,7 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { anchoredTitle, readAsTitle } from './title-reading.js';
+import { anchoredTitle, readAsTitle, runs } from './title-reading.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
@@ -51,8 +51,9 @@ export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
   const key = compactName(normalised);
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
-  const words = normalised.split(' ').filter(Boolean);
-  const q = queryTokens(tokenizeNormalised(normalised), words);
+  // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
+  const joined = new Set(runs(normalised.split(' ').filter(Boolean)));
+  const q = queryTokens(tokenizeNormalised(normalised), joined);
   const match = (candidate: CandidateName): NameMatch => {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
@@ -70,7 +71,7 @@ export function nameMatcher(query: string): NameMatcher {
       ...candidate.brand.tokens,
       ...c,
     ]);
-    const query = aligned === q.tokens ? q : queryTokens(aligned, words);
+    const query = aligned === q.tokens ? q : queryTokens(aligned, joined);
     const notes: string[] = [];
     const softNotes: string[] = [];
     const matched = { letters: false, complete: true };
@@ -107,12 +108,7 @@ const variantsOf = (tokens: Token[]) =>
 
 const ENDS_WITH_DIGIT = /\p{N}$/u;
 
-function queryTokens(tokens: Token[], words: readonly string[] = []): QueryTokens {
-  const runs = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    let joined = '';
-    for (let j = i; j < Math.min(words.length, i + 3); j++) runs.add((joined += words[j]!));
-  }
+function queryTokens(tokens: Token[], runs: ReadonlySet<string> = new Set()): QueryTokens {
   return {
     cutShort: (word) => {
       for (let end = word.length - 1; end > 0; end--) {

@@ -74,7 +74,7 @@ function isCode(words: readonly string[]): boolean {
 }
 
 /** Every run of one to three adjacent words, joined. */
-function runs(words: readonly string[]): string[] {
+export function runs(words: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     let joined = '';
@@ -235,12 +235,9 @@ export function readTitle(
   }
   const misspells = (word: string) => {
     const token: Token = { text: word, kind: 'word' };
+    const one = singular(word);
     for (const target of carried())
-      if (
-        target !== word &&
-        target !== singular(word) &&
-        isTypoOf(token, { text: target, kind: 'word' })
-      )
+      if (target !== word && target !== one && isTypoOf(token, { text: target, kind: 'word' }))
         return true;
     return false;
   };
