@@ -50,7 +50,9 @@ describe('resolve command', () => {
     expect(result.stdout).toMatch(/^Decision: the query is exactly one of its names$/m);
     expect(result.stdout).toMatch(/^ {2}1\.000 {2}sony-wh-1000xm5 {2}"Sony WH-1000XM5"$/m);
     // Its siblings were scored too, and the hard rule that rejected each is named.
-    expect(result.stdout).toMatch(/sony-wh-1000xm4 {2}"Sony WH-1000XM4"\n {9}rejected: number 5/);
+    expect(result.stdout).toMatch(
+      /sony-wh-1000xm4 {2}"Sony WH-1000XM4"\n {9}rejected \(suggested at 0\.\d{3}\): number 5/,
+    );
   });
 
   it('explains a refusal: which candidates came close and why none was presented', async () => {
@@ -58,7 +60,16 @@ describe('resolve command', () => {
     expect(result.code).toBe(0);
     expect(answerOf(result.stdout).found).toBe(false);
     expect(result.stdout).toMatch(/^Decision: no candidate survives the hard rules$/m);
-    expect(result.stdout).toMatch(/rejected: number 9 is not in "sony wh 1000xm5"/);
+    expect(result.stdout).toMatch(/rejected \(suggested at [\d.]+\): number 9 is not in/);
+    // Each rejected candidate says the score the API suggests it at (other_matches), not 0.
+    const answer = answerOf(result.stdout) as unknown as {
+      other_matches: { match_score: number }[];
+    };
+    const suggested = [...result.stdout.matchAll(/suggested at ([\d.]+)/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(answer.other_matches.length).toBeGreaterThan(0);
+    for (const match of answer.other_matches) expect(suggested).toContain(match.match_score);
   });
 
   it('says when no catalog is published yet, the answer still JSON', async () => {

@@ -47,6 +47,8 @@ export interface ResolutionExplanation {
     productId: string;
     name: string;
     score: number;
+    /** Its score as a suggestion (`other_matches`): a rejected candidate's is weighed down. */
+    suggestion: number;
     rejected?: string;
     notes: string[];
   }[];
@@ -179,10 +181,11 @@ export class NameResolver {
           productId: e.scored.productId,
           name: e.scored.name,
           score: round3(e.scored.score),
+          suggestion: round3(e.scored.suggestionScore),
           ...(e.scored.rejected && { rejected: e.scored.rejected }),
           notes: e.notes,
         }))
-        .sort((a, b) => b.score - a.score),
+        .sort((a, b) => b.score - a.score || b.suggestion - a.suggestion),
     };
     return {
       found: decision.found !== undefined,

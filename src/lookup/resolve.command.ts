@@ -25,7 +25,9 @@ export function formatExplanation(explanation: ResolutionExplanation): string {
   else lines.push(`Candidates (${explanation.candidates.length}), best first:`);
   for (const c of explanation.candidates) {
     lines.push(`  ${c.score.toFixed(3)}  ${c.productId}  "${c.name}"`);
-    if (c.rejected) lines.push(`         rejected: ${c.rejected}`);
+    // A rejected candidate may still be suggested, at its weighed-down score, as the API does.
+    if (c.rejected)
+      lines.push(`         rejected (suggested at ${c.suggestion.toFixed(3)}): ${c.rejected}`);
     for (const note of c.notes.filter((n) => n !== c.rejected)) lines.push(`         ${note}`);
   }
   return lines.join('\n') + '\n';

@@ -28,6 +28,11 @@ export interface ReadAgainst {
    * what else its name says describes it.
    */
   anchor?: string;
+  /**
+   * Whether the catalog often tells two products of a brand apart by this word (a colour, a
+   * capacity): beside an anchor, only such a word contradicts it.
+   */
+  distinguishes(word: string): boolean;
   /** Whether the query names this product's brand: its descriptions then cost nothing. */
   brandNamed: boolean;
 }

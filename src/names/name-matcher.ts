@@ -2,7 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { anchoredTitle, readAsTitle, runs } from './title-reading.js';
+import { readAsTitle, runs } from './title-reading.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
@@ -140,7 +140,12 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
       if (t.kind === 'number' || t.kind === 'unit-number')
         remaining.push({ text: t.text, inCode: t.word !== undefined });
   }
-  const specified = anchoredTitle(candidate);
+  // Anchored by the query's code, only what tells the product apart from its siblings
+  // contradicts it: a quantity written alone specifies, a short code or a variant word the
+  // catalog never tells siblings by describes, and what the product's own name says is its.
+  const anchored = candidate.read?.anchor !== undefined;
+  const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
+  const specified = anchored;
   for (const n of q.numbers) {
     const alone = title && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
@@ -159,12 +164,13 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
       ? new Set([...c, ...brand].map((t) => t.text))
       : undefined;
   for (const code of q.codes) {
-    if (!texts!.has(code)) return `model code "${code}" is not in "${name}"`;
+    if (!texts!.has(code) && contradicts(code)) return `model code "${code}" is not in "${name}"`;
   }
   // Letters glued to the model number the query gives make it another model: "8a" is not
   // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number
   // "4547B001" in a title), they are part of what it leaves out, which the soft score weighs.
   for (const code of c) {
+    if (anchored) break;
     if (code.attached && !q.texts.has(code.text) && q.cutShort(code.word!))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
@@ -175,6 +181,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
   for (const { kind, text: v } of c) {
+    if (anchored) break;
     if (kind !== 'variant' || q.texts.has(v) || (title && !VARIANT_WORDS.has(v))) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;

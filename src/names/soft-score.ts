@@ -129,7 +129,8 @@ export function softScore(
   const describes = (token: Token) =>
     read !== undefined &&
     (read.brandNamed || read.anchor !== undefined) &&
-    ((token.kind === 'word' && read.describes(token.text)) ||
+    (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
+      read.describes(token.text)) ||
       // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
       (token.kind === 'number' && anchoredTitle(candidate) && read.specifies(token.text)));
   let score = 1;
@@ -184,7 +185,7 @@ export function softScore(
   // A query may describe a product it names whole, or a title: "Xbox One X" does not name
   // the Xbox Series X whole, and its "One" is no description of it.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
-  const describing = whole || readAsTitle(candidate);
+  const describing = whole || readAsTitle(candidate) || read?.anchor !== undefined;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       matched.complete = false;
@@ -241,7 +242,8 @@ export function softScore(
       return;
     }
     matched.complete = false;
-    if (title && !VARIANT_WORDS.has(token.text)) {
+    // Anchored, a word its name says describes it; a number may still be another generation.
+    if ((title || (anchored && token.kind === 'word')) && !VARIANT_WORDS.has(token.text)) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
       return;
@@ -255,6 +257,6 @@ export function softScore(
     } else if (QUALIFIER_WORDS.has(token.text)) score -= PENALTY.missingQualifier;
     else score -= PENALTY.missingWord;
   });
-  if (title) score -= titleCost(unsaid, anchored, notes, read?.anchor);
+  score -= titleCost(unsaid, anchored, notes, read?.anchor);
   return Math.max(0, score);
 }

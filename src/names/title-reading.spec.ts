@@ -66,25 +66,25 @@ describe(readTitle.name, () => {
   });
 
   it('never reads a word a product of the same maker carries, another brand, or a code part', () => {
-    const microshell = product('Marware', 'MicroShell for iPad Clear');
-    const hybrid = product('Marware', 'C.E.O. Hybrid for iPad Black');
-    const [, found] = read('Marware MicroShell for iPad Black', [microshell, hybrid]);
-    expect(found!.describes('microshell')).toBe(false);
+    const nanoshell = product('Casewise', 'NanoShell for Tablet Clear');
+    const hybrid = product('Casewise', 'Pro Hybrid for Tablet Black');
+    const [, found] = read('Casewise NanoShell for Tablet Black', [nanoshell, hybrid]);
+    expect(found!.describes('nanoshell')).toBe(false);
     expect(found!.score).toBeLessThan(FOUND_AT);
-    const targus = product('Targus', 'Zierra Leather Portfolio for BlackBerry PlayBook');
-    const kit = product('BlackBerry', 'PlayBook Accessories Kit Black');
-    const [, against] = read('Targus Zierra Case for BlackBerry Playbook', [targus, kit]);
-    expect(against!.describes('targus')).toBe(false);
-    const [lens] = read('Fujifilm X100V Lens with WCL-X100', [
-      product('Fujifilm', 'X100V Lens with TCL-X100'),
+    const bagco = product('Bagco', 'Verano Leather Portfolio for Slate PlayPad');
+    const kit = product('Slate', 'PlayPad Accessories Kit Black');
+    const [, against] = read('Bagco Verano Case for Slate PlayPad', [bagco, kit]);
+    expect(against!.describes('bagco')).toBe(false);
+    const [lens] = read('Optica Z200V Lens with WCL-Z200', [
+      product('Optica', 'Z200V Lens with TCL-Z200'),
     ]);
     expect(lens!.describes('wcl')).toBe(false);
   });
 
   it('reads a misspelt or glued word of a candidate as that word, not a description', () => {
-    const komen = product('Microsoft', 'Wireless Mobile Mouse 4000 Special Edition Susan G Komen');
-    const [found] = read('Microsoft Wireless Mobile Mouse 4000 SGKomen', [komen]);
-    expect(found!.describes('sgkomen')).toBe(false);
+    const rose = product('Clicker', 'Wireless Mobile Mouse 4000 Special Edition Rose Q Lindqvist');
+    const [found] = read('Clicker Wireless Mobile Mouse 4000 RQLindqvist', [rose]);
+    expect(found!.describes('rqlindqvist')).toBe(false);
     const [typo] = read('Sony WH-1000XM5 Headphnes', [sony]);
     expect(typo!.describes('headphnes')).toBe(true); // the category's word, misspelt, says little
   });
@@ -106,40 +106,37 @@ describe(readTitle.name, () => {
   });
 
   it('anchors the one product that carries a rare code whole, under a brand the query names', () => {
-    const drive = product('Toshiba', '1 TB USB 3.0 External Hard Drive PH3100U-1E3S Black Silver');
-    const other = product('Toshiba', '2 TB USB 3.0 External Hard Drive PH3200U-1E3S Black');
-    const [found, sibling] = read('Toshiba PH3100U-1E3S 1TB USB 3.0 Desktop Hard Drive', [
-      drive,
-      other,
-    ]);
-    expect(found!.anchor).toBe('ph3100u1e3s');
+    const drive = product('Acme', '1 TB USB 3.0 External Hard Drive ZX4410-2B Black Silver');
+    const other = product('Acme', '2 TB USB 3.0 External Hard Drive ZX4420-2B Black');
+    const [found, sibling] = read('Acme ZX4410-2B 1TB USB 3.0 Desktop Hard Drive', [drive, other]);
+    expect(found!.anchor).toBe('zx44102b');
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
     expect(sibling!.anchor).toBeUndefined();
     // The same code written without its hyphen, or with the brand left out (no anchor).
-    expect(read('Toshiba PH3100U1E3S Hard Drive', [drive])[0]!.anchor).toBe('ph3100u1e3s');
-    expect(read('PH3100U-1E3S Hard Drive', [drive])[0]!.anchor).toBeUndefined();
+    expect(read('Acme ZX44102B Hard Drive', [drive])[0]!.anchor).toBe('zx44102b');
+    expect(read('ZX4410-2B Hard Drive', [drive])[0]!.anchor).toBeUndefined();
   });
 
   it('does not anchor a code two candidates carry, a common one, a measure, or a cut one', () => {
-    const a = product('Imation', 'DC6250 250 500MB Cartridge');
-    const b = product('Imation', 'Standard QIC Data Cartridges DC6250 Unformatted 500MB');
-    expect(read('Imation DC6250 Data Cartridge', [a, b]).map((r) => r.anchor)).toEqual([
+    const a = product('Tapeco', 'QT7730 250 500MB Cartridge');
+    const b = product('Tapeco', 'Standard Data Cartridges QT7730 Unformatted 500MB');
+    expect(read('Tapeco QT7730 Data Cartridge', [a, b]).map((r) => r.anchor)).toEqual([
       undefined,
       undefined,
     ]);
     const common = counts({ namesCarrying: () => 40 });
-    expect(read('Imation DC6250 Data Cartridge', [b], common)[0]!.anchor).toBeUndefined();
+    expect(read('Tapeco QT7730 Data Cartridge', [b], common)[0]!.anchor).toBeUndefined();
     expect(read('Seagate 500GB Drive', [product('Seagate', 'Barracuda 500GB')])[0]!.anchor).toBe(
       undefined,
     );
     // "UPort 1650-16" goes on past the query's code: it is another model.
-    const uport = product('Moxa', 'UPort 1650-16 16-Port Serial Hub');
-    expect(read('Moxa UPort 1650-8 8-Port Serial Hub', [uport])[0]!.anchor).toBeUndefined();
+    const hub = product('Serialix', 'HubPort 2240-16 16-Port Serial Hub');
+    expect(read('Serialix HubPort 2240-8 8-Port Serial Hub', [hub])[0]!.anchor).toBeUndefined();
   });
 
   it('reads a long catalog name as a title: its extra words describe, its codes cost', () => {
-    const title = product('Inland', 'Pro 8-Sheet Cross Cut Paper Shredder with Basket Black 05302');
-    const [found] = read('Inland Pro 8-Sheet Paper Shredder', [title]);
+    const title = product('Papyr', 'Pro 8-Sheet Cross Cut Paper Shredder with Basket Black 07731');
+    const [found] = read('Papyr Pro 8-Sheet Paper Shredder', [title]);
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
     // Without the brand, no leniency: the words of the title count as they always did.
     const [unbranded] = read('Pro 8-Sheet Paper Shredder', [title]);
@@ -149,16 +146,75 @@ describe(readTitle.name, () => {
   it('keeps a model number that goes on in letters another model, but not a part number', () => {
     const pixel = product('Google', 'Pixel 8a');
     expect(read('Google Pixel 8', [pixel])[0]!.rejected).toMatch(/model code "a"/);
-    const ink = product('Canon', 'CLI-226 Cyan Ink Tank 4547B001 Retail Packaging');
-    expect(read('Canon CLI-226 Cyan Ink Tank', [ink])[0]!.rejected).toBeUndefined();
+    const ink = product('Inkwell', 'CT-338 Cyan Ink Tank 8812B004 Retail Packaging');
+    expect(read('Inkwell CT-338 Cyan Ink Tank', [ink])[0]!.rejected).toBeUndefined();
   });
 
   it('forgives a quantity in a title its code anchors, never a part number', () => {
-    const toner = product('HP', 'Q6511A LaserJet 11A Black Print Cartridge in Retail Packaging');
-    const [found] = read('HP Q6511A HP 11A Toner 6000 Page-Yield Black', [toner]);
-    expect(found!.anchor).toBe('q6511a');
+    const toner = product(
+      'Inkwell',
+      'K4471B LaserPro 44B Black Print Cartridge in Retail Packaging',
+    );
+    const [found] = read('Inkwell K4471B Inkwell 44B Toner 6000 Page-Yield Black', [toner]);
+    expect(found!.anchor).toBe('k4471b');
     expect(found!.rejected).toBeUndefined();
-    const [part] = read('HP Q6511A Toner 46157 Black', [toner]);
+    const [part] = read('Inkwell K4471B Toner 46157 Black', [toner]);
     expect(part!.rejected).toMatch(/number 46157/);
+  });
+  it('reads a word no siblings are told apart by as a description of an anchored product', () => {
+    const printer = product('Printco', 'LX5570CDW Color Laser Printer with Wireless and Duplex');
+    const sibling = product('Printco', 'LX-5070CDW Color Laser Printer with Duplex Printing');
+    const [found, other] = read('Printco LX-5570CDW Wireless Laser Printer Duplex printing', [
+      printer,
+      sibling,
+    ]);
+    // A sibling says "printing", yet the catalog never tells two products apart by it.
+    expect(found!.anchor).toBe('lx5570cdw');
+    expect(found!.describes('printing')).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(other!.rejected).toBeDefined();
+    // A word that often tells siblings apart contradicts the code: a colour.
+    const colours = counts({
+      siblings: (term) => (term === 'red' ? 30 : 0),
+      namesCarrying: (term) => (term === 'red' ? 300 : 1),
+    });
+    const [red] = read('Printco LX-5570CDW Red', [printer], colours);
+    expect(red!.describes('red')).toBe(false);
+    expect(red!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('anchors each of a family that carries the code, which the rest of the query tells apart', () => {
+    const catalog = counts({
+      siblings: (term) => (['black', 'white'].includes(term) ? 40 : 0),
+      namesCarrying: (term) => (['black', 'white'].includes(term) ? 400 : 1),
+    });
+    const black = product('Talkr', 'HS470 Bluetooth Headset Black');
+    const white = product('Talkr', 'HS470 Bluetooth Headset White');
+    const [b, w] = read('Talkr HS470 Bluetooth Headset Black', [black, white], catalog);
+    expect([b!.anchor, w!.anchor]).toEqual(['hs470', 'hs470']);
+    expect(b!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(w!.score).toBeLessThan(b!.score - 0.1);
+  });
+
+  it('never anchors a product by a code it names as what it fits, or one it goes on past', () => {
+    const charger = product('Voltz', 'CB-7LW Battery Charger for NB-7L and NB7LH Batteries');
+    const [fits] = read('Voltz Rechargeable Battery NB-7LH', [charger]);
+    expect(fits!.anchor).toBeUndefined();
+    expect(fits!.score).toBeLessThan(FOUND_AT);
+    const [cut] = read('Datacq DA-6000I/16', [product('Datacq', 'DA-6000I/16/DIO')]);
+    expect(cut!.anchor).toBeUndefined();
+    expect(cut!.score).toBeLessThan(FOUND_AT);
+    const [suffixed] = read('Netco GS816T Switch', [product('Netco', 'GS816T-200NAS Switch')]);
+    expect(suffixed!.anchor).toBeUndefined();
+  });
+
+  it('drops the anchor where another model code of the query is not the product’s', () => {
+    const lens = product('Optica', 'Z200V Lens Kit with TCL-Z200 Converter Black Edition');
+    const [other] = read('Optica Z200V Lens Kit with WCL-Z200', [lens]);
+    expect(other!.anchor).toBeUndefined();
+    expect(other!.score).toBeLessThan(FOUND_AT);
+    // A part number of digits alone may be the shop's own.
+    const [shop] = read('Optica Z200V Lens Kit 4461237 Black', [lens]);
+    expect(shop!.anchor).toBe('z200v');
   });
 });

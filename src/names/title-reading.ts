@@ -69,8 +69,9 @@ function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
   if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
+  // One number with letters that say what it is: a measure, or an ordinal ("10th").
   const tokens = tokenizeNormalised(words.join(' '));
-  return !(tokens.length === 1 && tokens[0]!.kind === 'unit-number');
+  return !(tokens.length === 1 && tokens[0]!.kind !== 'code' && tokens[0]!.kind !== 'word');
 }
 
 /** Every run of one to three adjacent words, joined. */
@@ -85,19 +86,52 @@ export function runs(words: readonly string[]): string[] {
 }
 
 const ONLY_DIGITS = /^\p{N}+$/u;
+/** Words after which a name says what the product fits, not what it is ("Charger for NB-2L"). */
+const FITS = new Set(['for', 'fits', 'compatible']);
+/** A word this short after a code may be its suffix ("GS816T-NA"). */
+const SUFFIX_LETTERS = 3;
+/** Words that join what a product fits ("for NB-2L and NB2LH"). */
+const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
+
+/** Whether a word of a name goes on a code beside it: a number, or another code ("200NAS"). */
+const goesOn = (word: string) =>
+  ONLY_DIGITS.test(word) || (DIGIT.test(word) && LETTER.test(word) && !isMeasure(word));
+
+const isMeasure = (word: string) => {
+  const tokens = tokenizeNormalised(word);
+  return tokens.length === 1 && tokens[0]!.kind === 'unit-number';
+};
 
 /**
- * The runs of a catalog name that may carry a code whole: one to three adjacent words, joined,
- * where no number goes on before or after them ("UPort 1650-16" does not carry "UPort 1650").
+ * The runs of a catalog name that carry a code whole, as the product's own: one to three
+ * adjacent words, joined, with no number or code going on before or after them ("UPort
+ * 1650-16" does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"), and not among the codes
+ * it names after "for", which are another product's ("Charger for NB-2L and NB2LH").
  */
-function codeRuns(words: readonly string[]): string[] {
+function codeRuns(words: readonly string[], given: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  const bounded = (i: number) => i < 0 || i >= words.length || !ONLY_DIGITS.test(words[i]!);
+  // A short suffix after a code the query does not give may go on it ("DA-6000I/16/DIO").
+  const suffix = (word: string) =>
+    word.length <= SUFFIX_LETTERS && !given.has(word) && !JOINING.has(word) && !FITS.has(word);
+  const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!);
+  const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
+  const fitting = new Set<number>();
+  for (let i = 0, fits = false; i < words.length; i++) {
+    const word = words[i]!;
+    if (FITS.has(word)) fits = true;
+    else if (
+      fits &&
+      (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
+    )
+      fitting.add(i);
+    else fits = false;
+  }
   for (let i = 0; i < words.length; i++) {
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++) {
       joined += words[j]!;
-      if (bounded(i - 1) && bounded(j + 1)) out.push(joined);
+      if (fitting.has(j)) break;
+      if (!fitting.has(i) && bounded(i - 1) && ends(j)) out.push(joined);
     }
   }
   return out;
@@ -112,7 +146,7 @@ const chunks = (query: string) =>
 
 /**
  * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
- * digits or more alone are a part number ("46157").
+ * digits or more alone are a part number ("48213").
  */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 
@@ -157,6 +191,8 @@ export interface TermCounts {
  * common word of product names ("port", "color", "system"), not a line's name ("MicroShell").
  */
 const COMMON_SHARE = 0.001;
+/** A word that tells this share of the names carrying it apart from a sibling distinguishes. */
+const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
 /**
@@ -217,7 +253,7 @@ export function readTitle(
     products.forEach((product, index) => {
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
-      const whole = new Set(words.flatMap(codeRuns));
+      const whole = new Set(words.flatMap((w) => codeRuns(w, querySet)));
       for (const code of codes)
         if (any.has(code))
           (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
@@ -226,13 +262,23 @@ export function readTitle(
           });
     });
   const anchors = new Map<number, string>();
+  // A code a few candidates carry whole anchors each of them (a family: "HS470" in
+  // black and in red): the rest of the query must then tell them apart, or none is found.
   for (const [code, found] of carriers) {
-    if (found.length !== 1 || !found[0]!.whole) continue;
-    const { index } = found[0]!;
-    if (!brandNamed(products[index]!.brand)) continue;
-    const known = anchors.get(index);
-    if (!known || code.length > known.length) anchors.set(index, code);
+    if (!found.every((f) => f.whole)) continue;
+    for (const { index } of found) {
+      if (!brandNamed(products[index]!.brand)) continue;
+      const known = anchors.get(index);
+      if (!known || code.length > known.length) anchors.set(index, code);
+    }
   }
+  // Another model code of the query, of letters and digits, that this product does not carry
+  // says it is another product ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone
+  // may be the shop's own.
+  for (const index of [...anchors.keys()])
+    for (const code of codes)
+      if (LETTER.test(code) && !carriers.get(code)?.some((c) => c.index === index))
+        anchors.delete(index);
   const misspells = (word: string) => {
     const token: Token = { text: word, kind: 'word' };
     const one = singular(word);
@@ -283,16 +329,29 @@ export function readTitle(
     }
     return byBrandOnce;
   };
+  // Beside a code that anchors, only a word that often tells two products of a brand apart
+  // (a colour, a capacity) contradicts it: a word that told one pair apart among hundreds of
+  // names carrying it is a duplicate listing's, not a line's.
+  const tellsApart = (word: string) => {
+    const pairs = counts.siblings(word);
+    return pairs > 0 && pairs >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
+  };
+  const describesAnchored = (word: string) =>
+    !tellsApart(word) && !brands.has(word) && !misspells(word);
   return {
     against: (index) => {
       const { brand } = products[index]!;
       const siblingsCarry = () => byBrand().get(maker(brand))!;
       const anchor = anchors.get(index);
       return {
-        describes: (word) => describesFor(siblingsCarry())(word),
+        // Anchored by its code, a word that tells no siblings apart describes it, whichever
+        // candidates carry it: the code, not the word, says which product.
+        describes: (word) =>
+          anchor !== undefined ? describesAnchored(word) : describesFor(siblingsCarry())(word),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
+        distinguishes: tellsApart,
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
         ...(anchor !== undefined && { anchor }),
