@@ -51,4 +51,14 @@ describe(candidateTerms.name, () => {
   it('ignores stand-ins too far from the word, and may find nothing', () => {
     expect(candidateTerms([match('zzz', 1, 0.1)])).toBeUndefined();
   });
+  it('narrows by the codes the query writes before codes its joined words happen to make', () => {
+    const terms = [
+      ...['camerabundle', 'displaycase', 'prints', 'bonus'].map((t) => match(t, 10)),
+      match('w10x', 50),
+      match('zoom30', 50),
+      match('dsch70', 60),
+    ];
+    expect(candidateTerms(terms)!.narrow).not.toContain('dsch70');
+    expect(candidateTerms(terms, new Set(['dsch70']))!.narrow).toContain('dsch70');
+  });
 });

@@ -36,7 +36,14 @@ export interface CandidateTerms {
   weighted: { term: string; weight: number }[];
 }
 
-export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | undefined {
+/**
+ * `written` are the model codes the query writes as such ("DSC-H70"): they narrow before the
+ * codes a join of its words happens to make ("w10x" of "w 10x Optical Zoom").
+ */
+export function candidateTerms(
+  matches: readonly TermMatch[],
+  written: ReadonlySet<string> = new Set(),
+): CandidateTerms | undefined {
   const terms = new Map<string, { df: number; weight: number; cost: number }>();
   for (const match of matches) {
     if (match.similarity < MIN_SIMILARITY) continue;
@@ -63,7 +70,11 @@ export function candidateTerms(matches: readonly TermMatch[]): CandidateTerms | 
   // However long a title and however rare its other words, its model code reaches its product:
   // the rarest codes narrow too, within the pool.
   let codes = 0;
-  for (const [term, { df }] of byCost) {
+  const codesFirst = [
+    ...byCost.filter(([term]) => written.has(term)),
+    ...byCost.filter(([term]) => !written.has(term)),
+  ];
+  for (const [term, { df }] of codesFirst) {
     if (codes === MAX_CODE_TERMS) break;
     if (!CODE.test(term) || narrow.includes(term) || pool + df > SMALL_POOL) continue;
     narrow.push(term);

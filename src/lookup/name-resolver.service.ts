@@ -13,7 +13,7 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { readTitle, type TermCounts } from '../names/title-reading.js';
+import { readTitle, writtenCodes, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import {
   decide,
@@ -125,7 +125,7 @@ export class NameResolver {
       const words = normalised
         .split(' ')
         .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
-      return { terms: queryTerms(normalised), words };
+      return { terms: queryTerms(normalised), words, codes: new Set(writtenCodes(query)) };
     });
     // The empty term counts the catalog's search names (title-reading.ts).
     const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
@@ -141,7 +141,10 @@ export class NameResolver {
     }
     const chosen = plans.map((plan) => {
       const own = new Set([...plan.terms, ...plan.words]);
-      return candidateTerms([...own].flatMap((term) => byQueryTerm.get(term) ?? []));
+      return candidateTerms(
+        [...own].flatMap((term) => byQueryTerm.get(term) ?? []),
+        plan.codes,
+      );
     });
     const own = (term: string) => byQueryTerm.get(term)?.find((m) => m.term === term);
     const counts: TermCounts = {

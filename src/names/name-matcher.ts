@@ -179,7 +179,10 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   // category ("RTX 2060 GPU") or a word that says nothing ("by"), not a variant.
   const known = (v: string) =>
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
-  for (const v of q.variants) if (!known(v)) return `variant "${v}" is not in "${name}"`;
+  // A variant word always contradicts; a designator ("2 x Button") only where it tells apart.
+  for (const v of q.variants)
+    if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
+      return `variant "${v}" is not in "${name}"`;
   for (const { kind, text: v } of c) {
     if (anchored) break;
     if (kind !== 'variant' || q.texts.has(v) || (title && !VARIANT_WORDS.has(v))) continue;

@@ -103,6 +103,9 @@ function titleCost(
   return cost;
 }
 
+/** A number this long is a part number, never a generation ("2025") or a size. */
+const PART_NUMBER_DIGITS = 5;
+
 /** A title's words beyond this many cost no more: they describe. */
 const TITLE_WORDS_AT_MOST = 8;
 /** Nor its codes beyond this many: one left out may be another model, several a part list. */
@@ -242,8 +245,14 @@ export function softScore(
       return;
     }
     matched.complete = false;
-    // Anchored, a word its name says describes it; a number may still be another generation.
-    if ((title || (anchored && token.kind === 'word')) && !VARIANT_WORDS.has(token.text)) {
+    // Anchored, a word its name says describes it; a variant word may be another model ("LA75
+    // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
+    // 518345").
+    const partNumber = token.kind === 'number' && token.text.length >= PART_NUMBER_DIGITS;
+    if (
+      (title || (anchored && (token.kind === 'word' || partNumber))) &&
+      !VARIANT_WORDS.has(token.text)
+    ) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
       return;

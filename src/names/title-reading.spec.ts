@@ -217,4 +217,33 @@ describe(readTitle.name, () => {
     const [shop] = read('Optica Z200V Lens Kit 4461237 Black', [lens]);
     expect(shop!.anchor).toBe('z200v');
   });
+  it('reads a measure after a code as a measure, not as the code going on', () => {
+    const camera = product('Camco', 'EasyShot Z530 12 MP Digital Camera with 3x Zoom Red');
+    const [found] = read('Camco EasyShot Z530 Red 12MP Digital Camera w 50 Prints', [camera]);
+    expect(found!.anchor).toBe('z530');
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+  });
+
+  it('never lets an anchored name say a variant word the query does not, nor the query one', () => {
+    const [plus] = read('Beamco PJ7710 Projector', [product('Beamco', 'PJ7710 Plus Projector')]);
+    expect(plus!.score).toBeLessThan(FOUND_AT);
+    const [black, mini] = read('Shotcam AX11 Black', [
+      product('Shotcam', 'AX11 Black'),
+      product('Shotcam', 'AX11 Black Mini'),
+    ]);
+    expect([black!.anchor, mini!.anchor]).toEqual(['ax11', 'ax11']);
+    expect(mini!.score).toBeLessThan(black!.score - 0.1);
+    expect(
+      read('Shotcam AX11 Black Mini', [product('Shotcam', 'AX11 Black')])[0]!.rejected,
+    ).toMatch(/variant "mini"/);
+  });
+
+  it('lets an anchored name say a part number, never a year or a generation', () => {
+    const [part] = read('Copyco CX4471 Transfer Unit', [
+      product('Copyco', 'CX4471 Transfer Unit 771234'),
+    ]);
+    expect(part!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    const [year] = read('Tidy MH-7200E Black', [product('Tidy', 'MH-7200E Black 2025')]);
+    expect(year!.score).toBeLessThan(FOUND_AT);
+  });
 });

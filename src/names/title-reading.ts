@@ -69,9 +69,9 @@ function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
   if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
-  // One number with letters that say what it is: a measure, or an ordinal ("10th").
+  // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th").
   const tokens = tokenizeNormalised(words.join(' '));
-  return !(tokens.length === 1 && tokens[0]!.kind !== 'code' && tokens[0]!.kind !== 'word');
+  return tokens.some((t) => t.kind !== 'number' && t.kind !== 'unit-number');
 }
 
 /** Every run of one to three adjacent words, joined. */
@@ -86,11 +86,11 @@ export function runs(words: readonly string[]): string[] {
 }
 
 const ONLY_DIGITS = /^\p{N}+$/u;
-/** Words after which a name says what the product fits, not what it is ("Charger for NB-2L"). */
+/** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
 const FITS = new Set(['for', 'fits', 'compatible']);
 /** A word this short after a code may be its suffix ("GS816T-NA"). */
 const SUFFIX_LETTERS = 3;
-/** Words that join what a product fits ("for NB-2L and NB2LH"). */
+/** Words that join what a product fits ("for NB-7L and NB7LH"). */
 const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
 
 /** Whether a word of a name goes on a code beside it: a number, or another code ("200NAS"). */
@@ -106,35 +106,47 @@ const isMeasure = (word: string) => {
  * The runs of a catalog name that carry a code whole, as the product's own: one to three
  * adjacent words, joined, with no number or code going on before or after them ("UPort
  * 1650-16" does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"), and not among the codes
- * it names after "for", which are another product's ("Charger for NB-2L and NB2LH").
+ * it names after "for", which are another product's ("Charger for NB-7L and NB7LH"): those are
+ * `fits`.
  */
-function codeRuns(words: readonly string[], given: ReadonlySet<string>): string[] {
+function codeRuns(
+  words: readonly string[],
+  given: ReadonlySet<string>,
+): { whole: string[]; fits: string[] } {
   const out: string[] = [];
+  const fits: string[] = [];
   // A short suffix after a code the query does not give may go on it ("DA-6000I/16/DIO").
   const suffix = (word: string) =>
-    word.length <= SUFFIX_LETTERS && !given.has(word) && !JOINING.has(word) && !FITS.has(word);
-  const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!);
+    word.length <= SUFFIX_LETTERS &&
+    !DIGIT.test(word) &&
+    !given.has(word) &&
+    !JOINING.has(word) &&
+    !FITS.has(word);
+  // A number that a unit follows is a measure ("M530 12 MP"), not the code going on.
+  const measure = (i: number) => i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
+  const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!) || measure(i);
   const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
   const fitting = new Set<number>();
-  for (let i = 0, fits = false; i < words.length; i++) {
+  for (let i = 0, after = false; i < words.length; i++) {
     const word = words[i]!;
-    if (FITS.has(word)) fits = true;
+    if (FITS.has(word)) after = true;
     else if (
-      fits &&
+      after &&
       (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
     )
       fitting.add(i);
-    else fits = false;
+    else after = false;
   }
   for (let i = 0; i < words.length; i++) {
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++) {
       joined += words[j]!;
-      if (fitting.has(j)) break;
-      if (!fitting.has(i) && bounded(i - 1) && ends(j)) out.push(joined);
+      if (fitting.has(i) !== fitting.has(j)) break;
+      if (fitting.has(i)) fits.push(joined);
+      else if (bounded(i - 1) && ends(j)) out.push(joined);
     }
   }
-  return out;
+  return { whole: out, fits };
 }
 
 /** The query's chunks between spaces, each as its normalised words. */
@@ -143,6 +155,21 @@ const chunks = (query: string) =>
     .split(/\s+/u)
     .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
     .filter(({ words }) => words.length > 0);
+
+/**
+ * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
+ * is two), joined: letters and digits, not a measure; or a long part number of digits.
+ */
+export function writtenCodes(query: string | ReturnType<typeof chunks>): string[] {
+  const written = typeof query === 'string' ? chunks(query) : query;
+  return [
+    ...new Set(
+      written
+        .filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words))
+        .map(({ words }) => words.join('')),
+    ),
+  ];
+}
 
 /**
  * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
@@ -231,14 +258,7 @@ export function readTitle(
     ));
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   const written = chunks(query);
-  const codes = [
-    ...new Set(
-      written
-        .filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words))
-        .map(({ words }) => words.join(''))
-        .filter(rare),
-    ),
-  ];
+  const codes = writtenCodes(written).filter(rare);
   const codeParts = new Set(
     written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
   );
@@ -253,9 +273,12 @@ export function readTitle(
     products.forEach((product, index) => {
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
-      const whole = new Set(words.flatMap((w) => codeRuns(w, querySet)));
+      const read = words.map((w) => codeRuns(w, querySet));
+      const whole = new Set(read.flatMap((r) => r.whole));
+      // A code a name gives only as what it fits is another product's, not this one's.
+      const fits = new Set(read.flatMap((r) => r.fits));
       for (const code of codes)
-        if (any.has(code))
+        if (any.has(code) && (whole.has(code) || !fits.has(code)))
           (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
             index,
             whole: whole.has(code),
