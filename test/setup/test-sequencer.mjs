@@ -15,6 +15,7 @@ const MEASURED = {
   'test/embedded-default.e2e-spec.ts': 40,
   'test/dashboard.e2e-spec.ts': 39,
   'test/import-safety.e2e-spec.ts': 34,
+  'test/first-start.e2e-spec.ts': 31,
   'test/resolve-command.e2e-spec.ts': 30,
   'src/catalog/catalog-generator.spec.ts': 29,
   'test/database-outage.e2e-spec.ts': 27,
