@@ -25,7 +25,7 @@ const MEASURED = {
   'test/layering.e2e-spec.ts': 23,
   'test/process.e2e-spec.ts': 23,
   'src/catalog/generator/realistic.spec.ts': 23,
-  'test/sign-in-burst.e2e-spec.ts': 22,
+  'test/sign-in-burst.e2e-spec.ts': 30,
   'test/compose-topology.e2e-spec.ts': 21,
   'test/quota-instances.e2e-spec.ts': 21,
   'test/quota.e2e-spec.ts': 19,
