@@ -9,7 +9,8 @@ import { ServiceLogger } from './common/service-logger.js';
 import { ServiceHttpAdapter } from './common/service-http-adapter.js';
 import { AppConfig } from './config/app-config.js';
 import { recordServiceUrl } from './config/service-url.js';
-import { startupBanner } from './startup-banner.js';
+import { writeFirstStartSecrets } from './first-start-secrets.js';
+import { firstStartSecrets, startupBanner } from './startup-banner.js';
 
 async function bootstrap(): Promise<void> {
   const app = await NestFactory.create(AppModule, new ServiceHttpAdapter(), {
@@ -32,7 +33,24 @@ async function bootstrap(): Promise<void> {
     // Links printed by admin commands fall back to HOST and PORT; the service is unaffected.
     new Logger('Main').warn(`Could not record ${url} under DATA_DIR: ${String(error)}`);
   }
-  new Logger('Main').log(startupBanner(app, url));
+  const logger = new Logger('Main');
+  // The first start's secrets are never in a log line (first-start-secrets.ts): on a
+  // terminal they are printed below the block; otherwise the block says which file holds them.
+  const secrets = firstStartSecrets(app, url);
+  const terminal = process.stdout.isTTY;
+  let file: string | undefined;
+  if (secrets && !terminal) {
+    try {
+      file = writeFirstStartSecrets(secrets, config.dataDir);
+    } catch (error) {
+      logger.error(
+        `Could not write the first key and admin link under DATA_DIR (${String(error)}): ` +
+          'issue a key with `npm run keys -- create --name mine`, and a new link with `npm run users -- link 1`',
+      );
+    }
+  }
+  logger.log(startupBanner(url, file));
+  if (secrets && terminal) process.stdout.write(`${secrets}\n`);
 }
 
 bootstrap().catch((error: unknown) => {

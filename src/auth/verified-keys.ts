@@ -22,6 +22,8 @@ export class VerifiedKeys implements OnModuleDestroy {
   private readonly cache = new Map<string, { check: KeyCheck; until: number }>();
   private readonly used = new Set<string>();
   private readonly timer: NodeJS.Timeout;
+  /** The flush running, if any: flushes run one at a time. */
+  private flushing = Promise.resolve();
 
   constructor(
     private readonly keys: ApiKeysService,
@@ -56,16 +58,33 @@ export class VerifiedKeys implements OnModuleDestroy {
     );
   }
 
+  /** After the one running, if any: the last, at shutdown, must not overtake a background one. */
   async flush(): Promise<void> {
+    const flush = this.flushing.then(() => this.touchUsed());
+    this.flushing = flush.catch(() => undefined);
+    await flush;
+  }
+
+  private async touchUsed(): Promise<void> {
     if (this.used.size === 0) return;
     const ids = [...this.used];
     this.used.clear();
-    await this.repository.touch(ids, new Date());
+    try {
+      await this.repository.touch(ids, new Date());
+    } catch (error) {
+      for (const id of ids) this.used.add(id);
+      throw error;
+    }
   }
 
+  /** Before the database's pool closes (database/prisma.service.ts): nothing gathered is lost. */
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
-    await this.flushOrWarn();
+    await this.flush().catch((error: unknown) =>
+      this.logger.error(
+        `Could not record when keys were last used before stopping (${errorName(error)})`,
+      ),
+    );
   }
 }
 

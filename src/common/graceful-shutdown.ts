@@ -4,12 +4,16 @@ import { ShutdownState } from './shutdown-state.js';
 
 /** How often connections that fell idle during a shutdown are closed. */
 const IDLE_SWEEP_MS = 100;
+const SIGNALS = ['SIGTERM', 'SIGINT'] as const;
 
 /**
  * On SIGTERM (or SIGINT): readiness turns 503, the listener stops accepting, requests in
- * flight finish, and only then are PostgreSQL and Redis closed (Nest's own shutdown hooks
- * would close the database first, under requests still running). Whatever is still
- * running after `timeoutMs` is abandoned: the process exits 1 rather than hang.
+ * flight finish, what was gathered in memory is written (usage counts, last-used times:
+ * their `onModuleDestroy`), and only then are PostgreSQL and Redis closed (their
+ * `beforeApplicationShutdown`) and the embedded server stopped (`onApplicationShutdown`).
+ * Nest's own shutdown hooks would close the database under requests still running.
+ * Whatever is still running after `timeoutMs` is abandoned: the process exits 1 rather
+ * than hang. Log lines are written synchronously (logging.ts), so the last one is never lost.
  */
 export function closeGracefullyOnSignals(app: INestApplication, timeoutMs: number): void {
   const logger = new Logger('Shutdown');
@@ -30,14 +34,21 @@ export function closeGracefullyOnSignals(app: INestApplication, timeoutMs: numbe
         process.exit(0);
       },
       (error: unknown) => {
+        clearTimeout(deadline);
         logger.error(`Shutdown failed: ${error instanceof Error ? error.message : String(error)}`);
         process.exit(1);
       },
     );
   };
-  // Repeated signals are ignored: the deadline already bounds the shutdown.
-  process.on('SIGTERM', onSignal);
-  process.on('SIGINT', onSignal);
+  // These signals are the service's alone. A library may have hooked them before: the
+  // embedded PostgreSQL's exit hook stops the database at once, under the requests and the
+  // writes above, and ends the process after its own 10 s, before the deadline's line is
+  // logged. The embedded server is stopped in order instead (database/database-server.ts).
+  for (const signal of SIGNALS) {
+    process.removeAllListeners(signal);
+    // Repeated signals are ignored: the deadline already bounds the shutdown.
+    process.on(signal, onSignal);
+  }
 }
 
 async function shutDown(app: INestApplication): Promise<void> {

@@ -17,13 +17,26 @@ const PINO_LEVELS: Record<Env['LOG_LEVEL'], LevelWithSilent> = {
 const MAX_LOGGED_PATH = 200;
 
 /**
- * The path alone: a query string can carry anything a client typed, a misplaced key
- * included, so it is never logged. Headers are not logged either (Authorization).
+ * Every secret of the service that can be in a URL path (a one-time set-password token, 43
+ * characters; a purchase link's signature, 22; an API key pasted into a path, 44) is a run of
+ * at least this many URL-safe base64 characters, and no fixed segment of a route is as long
+ * (`product-intelligence` is 20). A segment holding such a run is logged as `:redacted`,
+ * whatever the route, so a mistyped route or a 404 leaks no token either.
  */
-function loggedPath(req: IncomingMessage & { originalUrl?: string }): string {
+const TOKEN_RUN = /[A-Za-z0-9_-]{22,}/;
+
+/**
+ * The path alone, secrets redacted: a query string can carry anything a client typed, a
+ * misplaced key included, so it is never logged. Headers are not logged either
+ * (Authorization, cookies).
+ */
+export function loggedPath(req: IncomingMessage & { originalUrl?: string }): string {
   // Express rewrites req.url under a middleware's mount path; originalUrl is what was asked.
   const url = req.originalUrl ?? req.url ?? '';
-  const path = url.split('?', 1)[0] ?? '';
+  const path = (url.split('?', 1)[0] ?? '')
+    .split('/')
+    .map((segment) => (TOKEN_RUN.test(segment) ? ':redacted' : segment))
+    .join('/');
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path;
 }
 
@@ -61,7 +74,10 @@ export function createRootLogger(logging: {
     timestamp: stdTimeFunctions.isoTime,
     base: { service: 'product-intelligence' },
   };
-  if (!prettyLogs(logging.format)) return pino(options);
+  // Written synchronously: a line logged just before the process exits (a shutdown's last
+  // words, its deadline) is in the log, never in a buffer the exit drops, and writing takes
+  // nothing from libuv's thread pool, which password hashes and new connections need.
+  if (!prettyLogs(logging.format)) return pino(options, pino.destination({ dest: 1, sync: true }));
   const pretty = PinoPretty({
     sync: true,
     translateTime: 'SYS:HH:MM:ss',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiKeysService } from '../auth/api-keys.service.js';
 import { AppConfig } from '../config/app-config.js';
 import { AccountRepository, type AccountRecord } from './account.repository.js';
-import { hashPassword } from './passwords.js';
+import { deviceProof, hashPassword } from './passwords.js';
 import { newToken, tokenHash } from './secret-token.js';
 
 /** How long a one-time password link stays valid. */
@@ -79,13 +79,15 @@ export class AccountsService {
     return await this.accounts.findByLink(tokenHash(token), new Date());
   }
 
-  /** Sets the password from a live link and uses the link up; false if it is not live. */
-  async setPassword(token: string, password: string): Promise<boolean> {
-    if (!(await this.linkAccount(token))) return false;
-    return await this.accounts.setPasswordByLink(
-      tokenHash(token),
-      await hashPassword(password),
-      new Date(),
-    );
+  /**
+   * Sets the password from a live link and uses the link up. Returns the device proof of the
+   * new password (passwords.ts), or undefined if the link is not live.
+   */
+  async setPassword(token: string, password: string): Promise<string | undefined> {
+    const account = await this.linkAccount(token);
+    if (!account) return undefined;
+    const passwordHash = await hashPassword(password);
+    const set = await this.accounts.setPasswordByLink(tokenHash(token), passwordHash, new Date());
+    return set ? deviceProof({ id: account.id, passwordHash }) : undefined;
   }
 }

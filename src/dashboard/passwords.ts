@@ -2,38 +2,91 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import * as common from '@zxcvbn-ts/language-common';
 import * as english from '@zxcvbn-ts/language-en';
 import argon2 from 'argon2';
-import pLimit from 'p-limit';
+import { createHmac } from 'node:crypto';
+import { HashQueue, SHED, type HashTicket } from './hash-queue.js';
+import { sameText } from './secret-token.js';
 
 // argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes): OWASP's recommended
 // algorithm, stored as a PHC string carrying its own parameters.
 //
 // Hashes run on libuv's thread pool (4 threads by default), which PostgreSQL's connection
 // set-up also needs (SCRAM's key derivation): a burst of sign-ins must never fill it, or new
-// connections time out. At most HASHING_CONCURRENCY hashes run at once; the rest queue.
+// connections time out. At most HASHING_CONCURRENCY hashes run at once, and at most
+// HASHES_WAITING wait in each lane of the queue (hash-queue.ts); the rest are shed.
 const HASHING_CONCURRENCY = Math.max(
   1,
   Math.floor(Number(process.env.UV_THREADPOOL_SIZE ?? 4) / 2),
 );
-const hashing = pLimit(HASHING_CONCURRENCY);
+export const HASHES_WAITING = 2 * HASHING_CONCURRENCY;
+const hashes = new HashQueue(HASHING_CONCURRENCY, HASHES_WAITING);
+
+export { SHED, type HashTicket };
 
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
 
-export async function hashPassword(password: string): Promise<string> {
-  return await hashing(() => argon2.hash(password, { type: argon2.argon2id }));
+/** Thrown when a new password's hash would wait longer than the queue allows. */
+export class HashingBusyError extends Error {
+  constructor() {
+    super('Too many passwords are being hashed right now');
+  }
 }
+
+/** A new password's hash; its holder has a one-time link, so it goes first. */
+export async function hashPassword(password: string): Promise<string> {
+  const hash = await hashes.run({ trusted: true, parties: [] }, () =>
+    argon2.hash(password, { type: argon2.argon2id }),
+  );
+  if (hash === SHED) throw new HashingBusyError();
+  return hash;
+}
+
+/** Whether a password matches a stored hash (never an error: an unreadable hash is no match). */
+export type Verify = (hash: string | null, password: string) => Promise<boolean>;
 
 /** A hash to verify against when there is no account, so timing does not reveal which. */
 let decoy: Promise<string> | undefined;
 
-export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
+const verify: Verify = async (hash, password) => {
   if (hash === null) {
-    decoy ??= hashPassword('decoy password that never matches');
-    const decoyHash = await decoy;
-    await hashing(() => argon2.verify(decoyHash, password));
+    decoy ??= argon2.hash('decoy password that never matches', { type: argon2.argon2id });
+    await argon2.verify(await decoy, password);
     return false;
   }
-  return await hashing(() => argon2.verify(hash, password)).catch(() => false);
+  return await argon2.verify(hash, password).catch(() => false);
+};
+
+/**
+ * Runs a sign-in's check in the hash queue: `check` gets the queue's place before it does
+ * anything (its throttle reservation, then the password's check through `verify`), so a
+ * burst the queue sheds writes nothing and checks nothing. SHED when it would have waited
+ * too long.
+ */
+export async function inHashQueue<T>(
+  ticket: HashTicket,
+  check: (verify: Verify) => Promise<T>,
+): Promise<T | typeof SHED> {
+  return await hashes.run(ticket, () => check(verify));
+}
+
+/**
+ * What a browser that signed in to an account holds (a cookie) to be trusted by the hash
+ * queue on its next sign-in: an HMAC keyed by the account's password hash, so no secret is
+ * configured or stored, and a new password retires every one. It is no credential: it only
+ * orders the queue, and the password is checked as ever.
+ */
+export function deviceProof(account: { id: number; passwordHash: string }): string {
+  return createHmac('sha256', account.passwordHash)
+    .update(`device:${account.id}`)
+    .digest('base64url');
+}
+
+export function provesDevice(
+  proof: string | undefined,
+  account: { id: number; passwordHash: string | null } | undefined,
+): boolean {
+  if (!proof || !account?.passwordHash) return false;
+  return sameText(proof, deviceProof({ id: account.id, passwordHash: account.passwordHash }));
 }
 
 /**

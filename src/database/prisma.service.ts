@@ -1,4 +1,4 @@
-import { Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
@@ -13,7 +13,7 @@ import { createPgPool } from './pg-pool.js';
  * (parsed and planned once per connection, not once per lookup).
  */
 @Injectable()
-export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+export class PrismaService extends PrismaClient implements OnModuleInit, BeforeApplicationShutdown {
   readonly pool: pg.Pool;
 
   constructor(server: DatabaseServer, config: AppConfig) {
@@ -26,7 +26,11 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     await this.$connect();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /**
+   * After every `onModuleDestroy`, where what other modules gathered in memory is written
+   * (usage counts, last-used times), whatever the order of the modules.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.$disconnect();
     await this.pool.end();
   }

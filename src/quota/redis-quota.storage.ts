@@ -1,4 +1,4 @@
-import { Logger, type OnModuleDestroy } from '@nestjs/common';
+import { Logger, type BeforeApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import { QuotaStorage, type QuotaDecision } from './quota-storage.js';
@@ -69,7 +69,7 @@ interface QuotaCommands {
 }
 
 /** The shared storage for several instances (REDIS_URL). */
-export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
+export class RedisQuotaStorage extends QuotaStorage implements BeforeApplicationShutdown {
   private readonly logger = new Logger(RedisQuotaStorage.name);
   private readonly redis: Redis & QuotaCommands;
   /** Charge members are unique across instances: this instance's id and a sequence. */
@@ -120,7 +120,8 @@ export class RedisQuotaStorage extends QuotaStorage implements OnModuleDestroy {
     await this.redis.ping();
   }
 
-  async onModuleDestroy(): Promise<void> {
+  /** After every `onModuleDestroy`, as PostgreSQL's pool (database/prisma.service.ts). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.redis.quit().catch(() => this.redis.disconnect());
   }
 }

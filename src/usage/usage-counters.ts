@@ -18,6 +18,9 @@ export class UsageCounters implements OnModuleDestroy {
   private pending = new Map<string, UsageCell>();
   private readonly timer: NodeJS.Timeout;
   private lastSweep = 0;
+  private stopping = false;
+  /** The flush running, if any: flushes run one at a time. */
+  private flushing = Promise.resolve();
 
   constructor(private readonly repository: UsageRepository) {
     this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS).unref();
@@ -42,7 +45,14 @@ export class UsageCounters implements OnModuleDestroy {
     return [...this.pending.values()].filter((c) => c.keyId === keyId).map((c) => ({ ...c }));
   }
 
+  /** After the one running, if any: the last, at shutdown, must not overtake a background one. */
   async flush(): Promise<void> {
+    this.flushing = this.flushing.then(() => this.store());
+    await this.flushing;
+  }
+
+  /** Never throws: a failure is logged, and the counts kept for the next flush. */
+  private async store(): Promise<void> {
     const cells = [...this.pending.values()];
     this.pending = new Map();
     try {
@@ -53,13 +63,19 @@ export class UsageCounters implements OnModuleDestroy {
       }
     } catch {
       // The database's message stays out of the logs; the counts wait for the next flush.
+      if (this.stopping) {
+        this.logger.error(`Could not store ${cells.length} usage counts before stopping`);
+        return;
+      }
       this.logger.warn(`Could not store ${cells.length} usage counts; will retry`);
       for (const c of cells) this.record(c.keyId, c.channel, c.lookups, c.refused, c.minute);
     }
   }
 
+  /** Before the database's pool closes (database/prisma.service.ts): nothing gathered is lost. */
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    this.stopping = true;
     await this.flush();
   }
 }
