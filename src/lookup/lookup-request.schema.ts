@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidRequest, type FieldError } from '../common/problem.js';
+import { invalidRequest, WHOLE_BODY, type FieldError } from '../common/problem.js';
 import { issueFields } from '../common/zod-issues.js';
 
 // The requests of both lookups (docs/api.md and docs/decisions.md, Errors).
@@ -69,7 +69,7 @@ export function parseRequest<T extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: FieldError[] = issueFields(result.error).map(({ field, message, unknownKey }) => ({
-    field: field ?? '(body)',
+    field: field ?? WHOLE_BODY,
     message: unknownKey ? 'is not a field of this request' : message,
   }));
   throw invalidFields(what, errors);
