@@ -6,7 +6,7 @@ COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 # npm install, not npm ci: the lock file omits other platforms' optional binaries (README).
 RUN npm install --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json nest-cli.json ./
+COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY bench ./bench
 COPY scripts ./scripts

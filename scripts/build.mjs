@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run build: compiles src/ and bench/ into dist/ (tsc), then stamps dist/.build-stamp.
+// npm run build: compiles src/, bench/ and tools/ into dist/ (tsc), then stamps dist/.build-stamp.
 // With --if-stale (npm start and the admin commands), it compiles only when a source file is
 // newer than the stamp, so a command starts in a fraction of a second when nothing changed.
 // Where there is no src/ (the container image ships dist/ only), there is nothing to check.
@@ -10,7 +10,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const STAMP = path.join(root, 'dist', '.build-stamp');
-const INPUTS = ['src', 'bench', 'clients', 'tsconfig.json', 'tsconfig.build.json', 'package.json'];
+const INPUTS = [
+  'src',
+  'bench',
+  'tools',
+  'clients',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package.json',
+];
 
 /** The newest modification time under a file or folder (ms), 0 when it does not exist. */
 function newest(target) {

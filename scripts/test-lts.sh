@@ -12,6 +12,7 @@
 #     property escapes in name resolution (src/names/, Node's ICU), Intl formatting and argon2's
 #     native addon (src/dashboard/), zlib and brotli (src/common/compression), the embedded PostgreSQL's
 #     sizing (embedded-database);
+#   - the install (install.e2e-spec: no dependency refuses the Node that runs it);
 #   - the built server as a process (process.e2e-spec: signals, a graceful shutdown, JSON logs,
 #     the heap V8 gives --max-old-space-size=160), the embedded default (embedded-postgres's
 #     native binaries started, stopped and reused by the service, as root and as an ordinary
@@ -36,6 +37,6 @@ echo "Running what can differ between Node versions on Node $(node -v)" >&2
 npm run -s build
 node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js \
   src/names/ src/dashboard/ src/common/compression src/database/embedded-database \
-  test/process.e2e-spec.ts test/embedded-default.e2e-spec.ts \
+  test/install.e2e-spec.ts test/process.e2e-spec.ts test/embedded-default.e2e-spec.ts \
   test/cli-help.e2e-spec.ts test/resolve-command.e2e-spec.ts \
   test/lookup.e2e-spec.ts test/mcp.e2e-spec.ts test/test-servers.e2e-spec.ts "$@"

@@ -10,7 +10,7 @@ import { HttpTimeouts } from './common/http-timeouts.js';
 import { TrustProxy } from './common/trust-proxy.js';
 import { ProblemFilter } from './common/problem.filter.js';
 import { RequestLogMiddleware, ServiceLogger } from './common/service-logger.js';
-import { securityHeaders, urlLengthLimit } from './common/security.middleware.js';
+import { hostHeaderCheck, securityHeaders, urlLengthLimit } from './common/security.middleware.js';
 import { ConfigModule } from './config/config.module.js';
 import { DashboardModule } from './dashboard/dashboard.module.js';
 import { DatabaseModule } from './database/database.module.js';
@@ -45,7 +45,13 @@ export class AppModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer.apply(compressAnswers).forRoutes('*path');
     consumer
-      .apply(RequestLogMiddleware, securityHeaders, urlLengthLimit, JsonBodyMiddleware)
+      .apply(
+        RequestLogMiddleware,
+        securityHeaders,
+        hostHeaderCheck,
+        urlLengthLimit,
+        JsonBodyMiddleware,
+      )
       .forRoutes('*path');
   }
 }

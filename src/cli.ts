@@ -1,31 +1,20 @@
 #!/usr/bin/env node
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Option, type Command } from 'commander';
+import { commandLine, integer } from './common/command-line.js';
 
 // The admin command line: one program, the same spelling locally (npm run keys -- list, or
 // node dist/src/cli.js keys list) and in the container (node dist/src/cli.js keys list).
 // Commander parses and answers --help before anything runs; each command's code, Nest and
-// the database are loaded only when a command acts.
+// the database are loaded only when a command acts. Developer tools (synthetic catalogs, files
+// generated from the code) are another program: tools/cli.ts.
 
-const program = new Command('product-intelligence')
-  .description(
-    'Admin commands of Product Intelligence. Each uses DATABASE_URL when set, and the embedded database under DATA_DIR otherwise.',
-  )
-  // Usage errors in one line, as the commands' own failures are.
-  .configureOutput({
-    outputError: (message, write) =>
-      write(`${message.trim().replace(/\s*\n\s*/g, ' ')} (add --help for usage)\n`),
-  })
-  .configureHelp({ sortSubcommands: false });
-
-function integer(option: string, min: number) {
-  return (value: string): number => {
-    const n = Number(value);
-    if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) {
-      throw new InvalidArgumentError(`${option} must be an integer >= ${min}.`);
-    }
-    return n;
-  };
-}
+const program = commandLine(
+  'product-intelligence',
+  'Admin commands of Product Intelligence. Each uses DATABASE_URL when set, and the embedded database under DATA_DIR otherwise.',
+).addHelpText(
+  'after',
+  '\nDeveloper tools (synthetic catalogs, generated files): npm run tools -- --help',
+);
 
 const json = new Option('--json', 'print JSON (for scripts) instead of text');
 
@@ -58,29 +47,6 @@ program
   .action(async (file: string, options: ImportOptions) => {
     const { importCatalog } = await import('./catalog/catalog-import.command.js');
     await importCatalog(file, options);
-  });
-
-program
-  .command('catalog:generate')
-  .description('write a synthetic catalog of N products as JSON Lines to stdout')
-  .requiredOption('--products <n>', 'how many products', integer('--products', 1))
-  .option('--seed <s>', 'the random seed', integer('--seed', Number.MIN_SAFE_INTEGER), 1)
-  .addOption(
-    new Option('--style <style>', 'families (resolution bench) or realistic (scale bench)')
-      .choices(['families', 'realistic'])
-      .default('families'),
-  )
-  .action(async (options: { products: number; seed: number; style: 'families' | 'realistic' }) => {
-    const { generateCatalog } = await import('./catalog/catalog-generate.command.js');
-    await generateCatalog(options);
-  });
-
-program
-  .command('catalog:schema')
-  .description("rewrite src/catalog/catalog-line.schema.json from the import's zod schema")
-  .action(async () => {
-    const { writeCatalogSchema } = await import('./catalog/catalog-schema.command.js');
-    await writeCatalogSchema();
   });
 
 const keys = program.command('keys').description('create, list and revoke API keys');

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { catalogLineSchema } from '../src/catalog/catalog-line.schema.js';
 import { catalogFile, product } from './support/catalog-files.js';
-import { runBuiltCommand } from './support/run-command.js';
+import { runBuiltCommand, runBuiltTool } from './support/run-command.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 const IMPORT = 'catalog:import';
@@ -117,9 +117,9 @@ describe('catalog:generate command', () => {
   const GENERATE = 'catalog:generate';
 
   it('writes N valid lines, the same for the same seed', async () => {
-    const first = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '4'], {});
-    const again = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '4'], {});
-    const other = await runBuiltCommand(GENERATE, ['--products', '300', '--seed', '5'], {});
+    const first = await runBuiltTool(GENERATE, ['--products', '300', '--seed', '4']);
+    const again = await runBuiltTool(GENERATE, ['--products', '300', '--seed', '4']);
+    const other = await runBuiltTool(GENERATE, ['--products', '300', '--seed', '5']);
     expect(first.code).toBe(0);
     const lines = first.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(300);
@@ -131,15 +131,15 @@ describe('catalog:generate command', () => {
 
   it('writes realistic names with --style realistic, valid and repeatable', async () => {
     const args = ['--products', '200', '--style', 'realistic'];
-    const first = await runBuiltCommand(GENERATE, args, {});
-    const again = await runBuiltCommand(GENERATE, args, {});
+    const first = await runBuiltTool(GENERATE, args);
+    const again = await runBuiltTool(GENERATE, args);
     expect(first.code).toBe(0);
     const lines = first.stdout.trimEnd().split('\n');
     expect(lines).toHaveLength(200);
     for (const line of lines)
       expect(catalogLineSchema.safeParse(JSON.parse(line)).success).toBe(true);
     expect(again.stdout).toBe(first.stdout);
-    const families = await runBuiltCommand(GENERATE, ['--products', '200'], {});
+    const families = await runBuiltTool(GENERATE, ['--products', '200']);
     expect(families.stdout).not.toBe(first.stdout);
   });
 
@@ -150,7 +150,7 @@ describe('catalog:generate command', () => {
     [['--products', '5', '--seed', 'x']],
     [['--products', '5', '--style', 'fancy']],
   ])('refuses %j with a one-line reason and exit code 1', async (args) => {
-    const result = await runBuiltCommand(GENERATE, args, {});
+    const result = await runBuiltTool(GENERATE, args);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: .+ \(add --help for usage\)\n$/);
   });

@@ -9,13 +9,13 @@ import { projectRoot } from '../src/config/project-root.js';
 // reached (none answers at DATABASE_URL), no embedded one is made, no file is written.
 
 const root = projectRoot();
+const ADMIN = 'dist/src/cli.js';
+const TOOLS = 'dist/tools/cli.js';
 const COMMANDS = [
   [],
   ['db:migrate'],
   ['seed-demo'],
   ['catalog:import'],
-  ['catalog:generate'],
-  ['catalog:schema'],
   ['keys'],
   ['keys', 'create'],
   ['keys', 'list'],
@@ -44,17 +44,52 @@ function run(script: string, args: string[], dataDir: string) {
 describe('admin command line', () => {
   const schemaFile = path.join(root, 'src', 'catalog', 'catalog-line.schema.json');
 
-  it.each(COMMANDS)('%s %s --help prints usage and changes nothing', (...command) => {
+  const cases: [string, string, string[]][] = [
+    ...COMMANDS.map((command): [string, string, string[]] => [
+      ['product-intelligence', ...command].join(' '),
+      ADMIN,
+      command,
+    ]),
+    ...[[], ['catalog:generate'], ['catalog:schema']].map((command): [string, string, string[]] => [
+      ['product-intelligence-tools', ...command].join(' '),
+      TOOLS,
+      command,
+    ]),
+  ];
+
+  it.each(cases)('%s --help prints usage and changes nothing', (title, cli, command) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
     const schemaBefore = statSync(schemaFile).mtimeMs;
-    const result = run('dist/src/cli.js', [...command, '--help'], dataDir);
+    const result = run(cli, [...command, '--help'], dataDir);
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    const title = ['product-intelligence', ...command].join(' ');
     expect(result.stdout).toMatch(new RegExp(`^Usage: ${title} \\[options\\]`));
     expect(result.stdout).toContain('-h, --help');
     expect(readdirSync(dataDir)).toEqual([]);
     expect(statSync(schemaFile).mtimeMs).toBe(schemaBefore);
+  });
+
+  it('lists admin commands only, and says where the developer tools are', () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const admin = run(ADMIN, ['--help'], dataDir).stdout;
+    const listed = (help: string) =>
+      [...help.split('Commands:\n')[1]!.matchAll(/^ {2}([\w:-]+)/gm)].map((m) => m[1]);
+    expect(listed(admin)).toEqual([
+      'db:migrate',
+      'seed-demo',
+      'catalog:import',
+      'keys',
+      'users',
+      'resolve',
+      'help',
+    ]);
+    expect(admin).toContain('npm run tools -- --help');
+    const tools = run(TOOLS, ['--help'], dataDir).stdout;
+    expect(listed(tools)).toEqual(['catalog:generate', 'catalog:schema', 'help']);
+    // The admin command line no longer runs them.
+    expect(run(ADMIN, ['catalog:generate', '--products', '1'], dataDir).stderr).toMatch(
+      /^error: unknown command 'catalog:generate'/,
+    );
   });
 
   it("runs through the npm scripts' launcher without rebuilding what is built", () => {
@@ -65,6 +100,8 @@ describe('admin command line', () => {
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: product-intelligence keys create \[options\]/);
     expect(result.stdout).toMatch(/--expires-in <duration> +expire after 45s, 90m/);
+    const tools = run('scripts/tools.mjs', ['catalog:generate', '--help'], dataDir);
+    expect(tools.stdout).toMatch(/^Usage: product-intelligence-tools catalog:generate \[options\]/);
     expect(statSync(stamp).mtimeMs).toBe(built);
   });
 

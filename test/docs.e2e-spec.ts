@@ -1,10 +1,17 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { projectRoot } from '../src/config/project-root.js';
+import { closeAgent, send } from './support/raw-http.js';
+import { bearer, createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The repository explains itself: every link of the README and docs/ leads to a file of the
-// repository, and every document a code comment names exists in it.
+// repository, every document a code comment names exists in it, the sizes the documents give
+// are the sizes a client gets, and a snippet given in two places is the same in both.
 
 const root = projectRoot();
 
@@ -47,5 +54,97 @@ describe('documentation', () => {
     }
     for (const document of named)
       expect([document, existsSync(path.join(root, document))]).toEqual([document, true]);
+  });
+});
+
+/** The text of a document of the repository. */
+const read = (document: string) => readFileSync(path.join(root, document), 'utf8');
+
+/** What a pattern's groups capture in a document; it fails when the document lost the phrase. */
+function figures(document: string, pattern: RegExp): string[] {
+  const match = pattern.exec(read(document));
+  if (!match) throw new Error(`${document} no longer says ${String(pattern)}`);
+  return match.slice(1);
+}
+
+/** A size as the documents write it: KB of 1,000 bytes, with as many decimals as `written`. */
+const kb = (bytes: number, written: string) =>
+  (bytes / 1000).toFixed(written.split('.')[1]?.length ?? 0);
+
+describe('figures in the documentation', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let port: number;
+  let auth: string;
+
+  beforeAll(async () => {
+    db = await createTestDatabase({ demo: true });
+    app = await createTestApp({ DATABASE_URL: db.url, SEED_DEMO_CATALOG: 'true' });
+    await app.listen(0, '127.0.0.1');
+    port = ((app.getHttpServer() as Server).address() as AddressInfo).port;
+    auth = await bearer(app);
+  });
+
+  afterAll(async () => {
+    closeAgent();
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** The bytes of an answer on the wire, plain and with gzip. */
+  async function sizes(target: string): Promise<{ plain: number; gzip: number }> {
+    const get = (headers: Record<string, string>) =>
+      send(port, { method: 'GET', path: target, headers: { Authorization: auth, ...headers } });
+    const [plain, gzip] = await Promise.all([get({}), get({ 'Accept-Encoding': 'gzip' })]);
+    expect([plain.status, gzip.status, gzip.headers['content-encoding']]).toEqual([
+      200,
+      200,
+      'gzip',
+    ]);
+    return { plain: plain.body.length, gzip: gzip.body.length };
+  }
+
+  // A failure says what to write: each figure is compared as the document rounds it.
+  it("gives the reference page's size", async () => {
+    const written = figures(
+      'docs/reference.md',
+      /The page is about ([\d.]+) KB of HTML \(([\d.]+) KB gzipped\)/,
+    );
+    const { plain, gzip } = await sizes('/v1/reference');
+    expect(written).toEqual([kb(plain, written[0]!), kb(gzip, written[1]!)]);
+  });
+
+  it("gives a found answer's size, plain and gzipped", async () => {
+    const written = figures(
+      'docs/reference.md',
+      /A found answer \(the demo catalog's Sony WH-1000XM5\) goes from about ([\d.]+) KB to ([\d.]+) KB\s+with gzip/,
+    );
+    const { plain, gzip } = await sizes('/v1/product-intelligence?product_name=Sony%20WH-1000XM5');
+    expect(written).toEqual([kb(plain, written[0]!), kb(gzip, written[1]!)]);
+  });
+});
+
+describe('snippets given in two places', () => {
+  /** The ```json block after `marker` in a document, without the indentation of a list. */
+  function jsonAfter(document: string, marker: string): string {
+    const text = read(document);
+    const start = text.indexOf(marker);
+    const block = /^( *)```json\n([\s\S]*?)^\1```/m.exec(text.slice(start));
+    if (start === -1 || !block) throw new Error(`${document} has no JSON block after ${marker}`);
+    return block[2]!.replace(new RegExp(`^${block[1]}`, 'gm'), '');
+  }
+
+  it('gives one Cursor configuration, in the README and in docs/mcp.md', () => {
+    const readme = jsonAfter('README.md', 'For Cursor');
+    const mcp = jsonAfter('docs/mcp.md', '## Cursor');
+    expect(readme).toBe(mcp);
+    expect(JSON.parse(mcp)).toEqual({
+      mcpServers: {
+        'product-intelligence': {
+          url: 'http://127.0.0.1:3000/mcp',
+          headers: { Authorization: 'Bearer ${env:PI_API_KEY}' },
+        },
+      },
+    });
   });
 });

@@ -3,7 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { ServiceHttpAdapter } from '../src/common/service-http-adapter.js';
-import { createTestApp } from './support/test-app.js';
+import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // Requests Node's HTTP parser refuses before any route runs, sent as raw bytes: each is
@@ -14,6 +14,7 @@ describe(ServiceHttpAdapter.name, () => {
   let db: TestDatabase;
   let app: INestApplication;
   let port: number;
+  let auth: string;
 
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -24,6 +25,7 @@ describe(ServiceHttpAdapter.name, () => {
     });
     await app.listen(0, '127.0.0.1');
     port = ((app.getHttpServer() as Server).address() as AddressInfo).port;
+    auth = await bearer(app);
   });
 
   afterAll(async () => {
@@ -72,6 +74,73 @@ describe(ServiceHttpAdapter.name, () => {
     expect(res.status).toBe(status);
     expect(res.headers).toMatch(/\r\ncontent-type: application\/problem\+json/i);
     expect(JSON.parse(res.body)).toMatchObject({ status, title: expect.any(String) });
+  });
+
+  // What Node answers by itself with an empty body, or by closing the connection: a request
+  // without the Host HTTP/1.1 requires, a Host that is no host, and CONNECT (a proxy's
+  // method). Each is answered in the one error shape instead. The request asks to close the
+  // connection and is not half-closed: answers written after a route ran must arrive.
+  const ask = (bytes: Buffer) =>
+    new Promise<{ status: number; headers: string; body: string }>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write(bytes));
+      const chunks: Buffer[] = [];
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head = '', body = ''] = Buffer.concat(chunks).toString().split('\r\n\r\n');
+        resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+      });
+    });
+  const mcpCall = (host: string) =>
+    Buffer.concat([
+      lines(
+        'POST /mcp HTTP/1.1',
+        `Host: ${host}`,
+        `Authorization: ${auth}`,
+        'Content-Type: application/json',
+        'Accept: application/json, text/event-stream',
+        'Connection: close',
+        'Content-Length: 2',
+        '',
+      ),
+      Buffer.from('{}'),
+    ]);
+
+  it.each([
+    [
+      'an HTTP/1.1 request without Host',
+      () => lines('GET /healthz HTTP/1.1', 'Connection: close', ''),
+      400,
+      'Host',
+    ],
+    ['a Host holding user information', () => mcpCall('evil.example.com@127.0.0.1'), 400, 'Host'],
+    ['a Host that is no host name', () => mcpCall('127.0.0.1%2F'), 400, 'Host'],
+    [
+      'CONNECT',
+      () => lines('CONNECT example.com:443 HTTP/1.1', 'Host: example.com:443', ''),
+      405,
+      undefined,
+    ],
+  ])('answers %s with problem details', async (_label, bytes, status, field) => {
+    const res = await ask(bytes());
+    expect(res.status).toBe(status);
+    expect(res.headers).toMatch(/\r\ncontent-type: application\/problem\+json/i);
+    const problem = JSON.parse(res.body) as { errors?: { field: string }[] };
+    expect(problem).toMatchObject({
+      status,
+      title: expect.any(String),
+      detail: expect.any(String),
+    });
+    if (field) expect(problem.errors?.map((e) => e.field)).toEqual([field]);
+  });
+
+  it('still answers HTTP/1.0 without Host, and a Host with a port', async () => {
+    const old = await ask(lines('GET /healthz HTTP/1.0', ''));
+    expect(old.status).toBe(200);
+    const ported = await ask(
+      lines('GET /healthz HTTP/1.1', `Host: [::1]:${port}`, 'Connection: close', ''),
+    );
+    expect(ported.status).toBe(200);
   });
 
   /** The answer to bytes that stop before the request is whole, and how long it took. */

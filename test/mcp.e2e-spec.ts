@@ -11,7 +11,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PACKAGE_VERSION } from '../src/config/package-version.js';
 import { McpController } from '../src/mcp/mcp.controller.js';
-import { SINGLE_TOOL } from '../src/mcp/mcp-tools.js';
+import { BATCH_TOOL, SINGLE_TOOL } from '../src/mcp/mcp-tools.js';
 import { send } from './support/raw-http.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -33,11 +33,23 @@ describe(McpController.name, () => {
     await db?.drop();
   });
 
-  async function connect(authorization: string, headers = {}): Promise<Client> {
+  /** An SDK client; `seen` receives the HTTP headers of every answer it gets. */
+  async function connect(
+    authorization: string,
+    headers = {},
+    seen?: (headers: Headers) => void,
+  ): Promise<Client> {
     const client = new Client({ name: 'e2e', version: '1.0.0' });
     await client.connect(
       new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
         requestInit: { headers: { Authorization: authorization, ...headers } },
+        ...(seen && {
+          fetch: async (url: string | URL, init?: RequestInit) => {
+            const res = await fetch(url, init);
+            seen(res.headers);
+            return res;
+          },
+        }),
       }),
     );
     return client;
@@ -74,6 +86,13 @@ describe(McpController.name, () => {
     }
     expect(tools[0]!.inputSchema.required).toEqual(['product_name']);
     expect(tools[1]!.inputSchema.required).toEqual(['product_names']);
+    // Both closed, with a name of at least one character: what a client validates locally is
+    // what the service refuses.
+    type Properties = Record<string, { items?: object }>;
+    const [single, batch] = tools.map((tool) => tool.inputSchema.properties as Properties);
+    expect(single!.product_name).toMatchObject({ type: 'string', minLength: 1 });
+    expect(batch!.product_names!.items).toMatchObject({ type: 'string', minLength: 1 });
+    for (const tool of tools) expect(tool.inputSchema.additionalProperties).toBe(false);
     await client.close();
   });
 
@@ -262,6 +281,38 @@ describe(McpController.name, () => {
     }
     const budget = await http('/v1/product-intelligence?product_name=PS5', key);
     expect(budget.headers.get('ratelimit')).toBe('"lookups";r=119;t=60');
+    await client.close();
+  });
+
+  it('refuses unknown arguments alike on both tools, with the budget in headers', async () => {
+    let headers = new Headers();
+    const client = await connect(await bearer(app), {}, (seen) => (headers = seen));
+    const refusals: unknown[] = [];
+    for (const [name, args] of [
+      [SINGLE_TOOL, { product_name: 'PS5', extra: 1 }],
+      [BATCH_TOOL, { product_names: ['PS5'], extra: 1 }],
+      [SINGLE_TOOL, { product_name: '' }],
+      [BATCH_TOOL, { product_names: [''] }],
+    ] as const) {
+      const result = await call(client, name, args);
+      // A refused call is charged nothing, and says so as every other MCP answer does.
+      expect(headers.get('ratelimit-policy')).toBe('"lookups";q=120;w=60');
+      expect(headers.get('ratelimit')).toBe('"lookups";r=120;t=0');
+      expect(result.isError).toBe(true);
+      expect(result.structuredContent).toBeUndefined();
+      const { instance: _, ...problem } = JSON.parse(
+        (result.content[0] as { text: string }).text,
+      ) as Record<string, unknown>;
+      refusals.push(problem);
+    }
+    const unknown = { field: 'extra', message: 'is not a field of this request' };
+    const blank = (field: string) => [{ field, message: 'must not be blank' }];
+    expect(refusals).toEqual([
+      expect.objectContaining({ status: 400, title: 'Invalid request', errors: [unknown] }),
+      expect.objectContaining({ status: 400, title: 'Invalid request', errors: [unknown] }),
+      expect.objectContaining({ status: 400, errors: blank('product_name') }),
+      expect.objectContaining({ status: 400, errors: blank('product_names[0]') }),
+    ]);
     await client.close();
   });
 

@@ -58,6 +58,36 @@ describe(JsonBodyMiddleware.name, () => {
     },
   );
 
+  it.each(['{"product_names": [', '{"product_names": ["PS5",]}', '{product_names: ["PS5"]}'])(
+    'refuses the body %s, which is not JSON, naming the body',
+    async (body) => {
+      const res = await batch(body);
+      expect(res.status).toBe(400);
+      expect(problem(res)).toMatchObject({
+        title: 'Invalid JSON',
+        detail: 'The body is not valid JSON.',
+        errors: [{ field: '(body)', message: 'must be valid JSON' }],
+      });
+    },
+  );
+
+  it('names what is wrong with a body over 16 KiB and with one not declared as JSON', async () => {
+    const big = await batch(JSON.stringify({ product_names: ['x'.repeat(17_000)] }));
+    expect(big.status).toBe(413);
+    expect(problem(big).errors).toEqual([
+      { field: '(body)', message: 'must be at most 16384 bytes' },
+    ]);
+    const text = await request(http)
+      .post(BATCH)
+      .set('Authorization', auth)
+      .set('Content-Type', 'text/plain')
+      .send('{"product_names":["PS5"]}');
+    expect(text.status).toBe(415);
+    expect(problem(text).errors).toEqual([
+      { field: 'Content-Type', message: 'must be application/json' },
+    ]);
+  });
+
   it('refuses a body whose bytes are not UTF-8', async () => {
     const body = Buffer.concat([
       Buffer.from('{"product_names":["'),
@@ -75,7 +105,10 @@ describe(JsonBodyMiddleware.name, () => {
     });
     expect(res.status).toBe(400);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
-    expect(JSON.parse(res.body.toString())).toMatchObject({ title: 'Invalid encoding' });
+    expect(JSON.parse(res.body.toString())).toMatchObject({
+      title: 'Invalid encoding',
+      errors: [{ field: '(body)', message: 'must be UTF-8 text' }],
+    });
   });
 
   it('refuses a name holding a lone surrogate', async () => {

@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import ts from 'typescript';
 import {
   createProductIntelligenceClient,
   type ProductIntelligenceClient,
@@ -15,6 +16,39 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 
 // The typed client (clients/typescript) against the real service over HTTP, and its
 // generated types against the document that service serves.
+
+/** The ```ts example of docs/reference.md, which a reader pastes at the project's root. */
+function referenceExample(): string {
+  const page = readFileSync(path.join(projectRoot(), 'docs', 'reference.md'), 'utf8');
+  const example = /```ts\n([\s\S]*?)```/.exec(page)?.[1];
+  if (!example) throw new Error('docs/reference.md has no ```ts example');
+  return example;
+}
+
+/** What tsc says of a program at the project's root, compiled with the project's settings. */
+function compile(source: string): string[] {
+  const root = projectRoot();
+  const file = path.join(root, 'client-example.ts');
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    { noEmit: true, incremental: false },
+    { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+  )!;
+  const base = ts.createCompilerHost(config.options);
+  const host: ts.CompilerHost = {
+    ...base,
+    fileExists: (name) => name === file || base.fileExists(name),
+    readFile: (name) => (name === file ? source : base.readFile(name)),
+    getSourceFile: (name, language, ...rest) =>
+      name === file
+        ? ts.createSourceFile(name, source, language)
+        : base.getSourceFile(name, language, ...rest),
+  };
+  const program = ts.createProgram([file], config.options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+}
 
 describe('TypeScript client', () => {
   let db: TestDatabase;
@@ -78,5 +112,15 @@ describe('TypeScript client', () => {
     expect(data).toBeUndefined();
     expect(response.status).toBe(400);
     expect(error).toMatchObject({ status: 400, type: expect.any(String) as unknown });
+    // Typed access to the problem body (docs/reference.md).
+    expect(error?.errors?.map((e) => e.field)).toEqual(['product_name']);
+  });
+
+  // Last: compiling holds the event loop for seconds, long enough for the server to close the
+  // client's idle keep-alive connection under a request that follows.
+  it("compiles the reference's example, which reads the problem body of a refusal", () => {
+    const example = referenceExample();
+    expect(example).toContain('if (error) console.error(error.status, error.detail);');
+    expect(compile(example)).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export async function ensureCatalogFile(
   const partial = `${file}.partial`;
   const args = ['--products', String(products), '--seed', String(seed), '--style', style];
   const generated = await runNode(
-    ['dist/src/cli.js', 'catalog:generate', ...args],
+    ['dist/tools/cli.js', 'catalog:generate', ...args],
     process.env,
     partial,
   );

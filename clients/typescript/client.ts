@@ -20,7 +20,14 @@ export interface ProductIntelligenceClientOptions extends Omit<ClientOptions, 'h
   apiKey: string;
 }
 
-export type ProductIntelligenceClient = Client<paths, 'application/json'>;
+/**
+ * The media types the client reads: answers are `application/json` and refusals
+ * `application/problem+json` (RFC 9457), so `error` is typed as the Problem body. With
+ * `application/json` alone, openapi-fetch would type `error` as the response map, not the body.
+ */
+type Json = `application/${string}json`;
+
+export type ProductIntelligenceClient = Client<paths, Json>;
 
 /**
  * A client whose calls are typed from the OpenAPI document, for example:
@@ -32,7 +39,7 @@ export function createProductIntelligenceClient({
   apiKey,
   ...options
 }: ProductIntelligenceClientOptions): ProductIntelligenceClient {
-  return createClient<paths, 'application/json'>({
+  return createClient<paths, Json>({
     ...options,
     headers: { Authorization: `Bearer ${apiKey}` },
   });

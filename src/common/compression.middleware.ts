@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 
 /**
  * Compressed answers when the client sends Accept-Encoding (br at quality 4 when offered,
- * else gzip or deflate): a found answer is about 4.9 KB of JSON and gzips to about a third.
- * Bodies under 1 KB (the default threshold) go as they are. Event streams are never
+ * else gzip or deflate): a found answer gzips to about a quarter of its size (docs/reference.md
+ * gives the figures, which test/docs.e2e-spec.ts measures). Bodies under 1 KB (the default threshold) go as they are. Event streams are never
  * compressed: the middleware would hold their events back until its buffer fills. Express's
  * ETags are weak (W/"…") and computed before compression, so one ETag fits both encodings
  * and If-None-Match still answers 304.

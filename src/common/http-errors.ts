@@ -19,6 +19,7 @@ const PARSER_ERRORS: Readonly<Record<string, { status: number; detail: string }>
 /** The kind of problem each status the parser refuses with is (problem.ts); 400 otherwise. */
 const TYPES: Readonly<Record<number, ProblemType>> = {
   400: 'bad-request',
+  405: 'method-not-allowed',
   408: 'request-timeout',
   417: 'expectation-failed',
   431: 'headers-too-large',
@@ -26,6 +27,18 @@ const TYPES: Readonly<Record<number, ProblemType>> = {
 
 function problem(status: number, detail: string): string {
   return JSON.stringify(new ProblemException(TYPES[status] ?? 'bad-request', detail).body);
+}
+
+/** A whole answer written straight to the socket, which is then closed. */
+function answerOnSocket(socket: Duplex, status: number, body: string, headers = ''): void {
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+      `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      headers +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 /** The socket's response in progress, if a request on it reached the application. */
@@ -41,14 +54,18 @@ export function answerClientErrors(server: Server): void {
     }
     const known = PARSER_ERRORS[error.code ?? ''];
     const status = known?.status ?? 400;
-    const body = problem(status, known?.detail ?? 'The request is not valid HTTP.');
-    socket.end(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
-        `Content-Type: ${PROBLEM_CONTENT_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Connection: close\r\n\r\n' +
-        body,
+    answerOnSocket(
+      socket,
+      status,
+      problem(status, known?.detail ?? 'The request is not valid HTTP.'),
     );
+  });
+  // CONNECT asks for a tunnel, which only a proxy opens: without this listener Node closes
+  // the connection without a word. The target is a host, not a resource of this service, so
+  // the Allow of this 405 lists no method (RFC 9110, 10.2.1: an empty Allow is allowed).
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    const body = problem(405, 'This service is not a proxy: it opens no CONNECT tunnel.');
+    answerOnSocket(socket, 405, body, 'Allow: \r\n');
   });
   // An Expect header other than 100-continue: Node would answer 417 with no body.
   server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {

@@ -1,7 +1,7 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import { isUtf8 } from 'node:buffer';
-import { ProblemException } from './problem.js';
+import { ProblemException, WHOLE_BODY, type ProblemType } from './problem.js';
 
 /** Bodies above this are refused with 413 (docs/decisions.md, Errors). */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -17,6 +17,30 @@ const parseJson = express.json({
     if (!isUtf8(bytes)) throw new Error('The body is not UTF-8.');
   },
 });
+
+/** Why a body cannot be read: the kind of problem, its detail and what the body must be. */
+type Unreadable = [type: ProblemType, detail: string, mustBe: string];
+
+/** By express.json()'s error type; any other refusal is a body that is not JSON. */
+const UNREADABLE: Readonly<Record<string, Unreadable>> = {
+  'entity.too.large': [
+    'payload-too-large',
+    `The body is over ${MAX_BODY_BYTES} bytes.`,
+    `must be at most ${MAX_BODY_BYTES} bytes`,
+  ],
+  'entity.verify.failed': [
+    'invalid-encoding',
+    'The body is not valid UTF-8.',
+    'must be UTF-8 text',
+  ],
+};
+const NOT_JSON: Unreadable = ['invalid-json', 'The body is not valid JSON.', 'must be valid JSON'];
+
+/** A body refused before any route reads it, naming the body as the routes' validation does. */
+function unreadable(errorType: string | undefined): ProblemException {
+  const [type, detail, message] = UNREADABLE[errorType ?? ''] ?? NOT_JSON;
+  return new ProblemException(type, detail, [{ field: WHOLE_BODY, message }]);
+}
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -39,6 +63,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
       req.bodyProblem = new ProblemException(
         'unsupported-media-type',
         'Send the body as JSON with Content-Type: application/json.',
+        [{ field: 'Content-Type', message: 'must be application/json' }],
       );
       return next();
     }
@@ -47,12 +72,7 @@ export class JsonBodyMiddleware implements NestMiddleware {
         // What is left of a body that was refused part-way must not be read as the next
         // request on this connection: close it after the answer.
         res.setHeader('Connection', 'close');
-        req.bodyProblem =
-          error.type === 'entity.too.large'
-            ? new ProblemException('payload-too-large', `The body is over ${MAX_BODY_BYTES} bytes.`)
-            : error.type === 'entity.verify.failed'
-              ? new ProblemException('invalid-encoding', 'The body is not valid UTF-8.')
-              : new ProblemException('invalid-json', 'The body is not valid JSON.');
+        req.bodyProblem = unreadable(error.type);
       }
       next();
     });

@@ -36,6 +36,9 @@ export type ProblemType = keyof typeof PROBLEM_TYPES;
 /** The URI a problem body's `type` holds for a kind of problem. */
 export const problemTypeUri = (slug: string): string => TYPE_BASE + slug;
 
+/** The `field` of an error about the request body as a whole (not JSON, not an object…). */
+export const WHOLE_BODY = '(body)';
+
 export interface FieldError {
   /** The offending field, e.g. "product_names[2]" or "detail". */
   field: string;

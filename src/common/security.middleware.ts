@@ -39,6 +39,41 @@ export function fixedHeaders(middleware: Middleware): Middleware {
 /** helmet's defaults: HSTS, nosniff, frame denial, a CSP, no X-Powered-By. No CORS. */
 export const securityHeaders = fixedHeaders(helmet());
 
+/**
+ * The Host header is a host and an optional port (RFC 9110, 7.2), as the WHATWG URL parser
+ * reads it back unchanged: no user information (`evil.example@127.0.0.1`), path, space or
+ * percent sign. The MCP transport (the SDK, through @hono/node-server) refuses any other Host
+ * with an empty 400, so this check must be at least as strict as its own.
+ */
+function isHost(host: string): boolean {
+  let name: string;
+  try {
+    name = new URL(`http://${host}`).hostname;
+  } catch {
+    return false;
+  }
+  return name === host.replace(/:\d+$/, '').toLowerCase();
+}
+
+/**
+ * HTTP/1.1 requires Host, and a Host names a host (RFC 9112, 3.2: 400 otherwise). Node would
+ * refuse a missing Host with an empty body (the server is created with requireHostHeader off).
+ */
+export function hostHeaderCheck(req: Request, _res: Response, next: NextFunction): void {
+  const problem = hostProblem(req.headers.host, req.httpVersion);
+  if (problem) {
+    throw new ProblemException('bad-request', `The Host header ${problem}.`, [
+      { field: 'Host', message: problem },
+    ]);
+  }
+  next();
+}
+
+function hostProblem(host: string | undefined, httpVersion: string): string | undefined {
+  if (host === undefined) return httpVersion === '1.0' ? undefined : 'is required in HTTP/1.1';
+  return isHost(host) ? undefined : 'must be a host name or address and an optional port';
+}
+
 export function urlLengthLimit(req: Request, _res: Response, next: NextFunction): void {
   if (req.originalUrl.length > MAX_URL_LENGTH) {
     throw new ProblemException(

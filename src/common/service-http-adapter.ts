@@ -11,8 +11,8 @@ const TIMEOUT_CHECK_MS = 1_000;
 
 /**
  * Express with the HTTP server this service needs: request timeouts checked every second
- * (HttpTimeouts sets them from the configuration) and the parser's refusals answered as
- * problem details. main.ts and the tests' apps both use it.
+ * (HttpTimeouts sets them from the configuration), and the parser's refusals, a missing Host
+ * and CONNECT answered as problem details. main.ts and the tests' apps both use it.
  */
 export class ServiceHttpAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
@@ -20,7 +20,9 @@ export class ServiceHttpAdapter extends ExpressAdapter {
       super.initHttpServer(options);
     } else {
       this.httpServer = http.createServer(
-        { connectionsCheckingInterval: TIMEOUT_CHECK_MS },
+        // A request without Host is refused by hostHeaderCheck, in the one error shape:
+        // Node's own refusal is an empty 400.
+        { connectionsCheckingInterval: TIMEOUT_CHECK_MS, requireHostHeader: false },
         this.getInstance(),
       );
     }

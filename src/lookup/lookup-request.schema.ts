@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { invalidRequest, type FieldError } from '../common/problem.js';
+import { invalidRequest, WHOLE_BODY, type FieldError } from '../common/problem.js';
 import { issueFields } from '../common/zod-issues.js';
 
 // The requests of both lookups (docs/api.md and docs/decisions.md, Errors).
@@ -19,6 +19,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 const productName = z
   .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be one string') })
+  // Published as minLength 1; an empty name stops here, with the blank name's message.
+  .min(1, { error: 'must not be blank', abort: true })
   .max(MAX_NAME_LENGTH, `must be at most ${MAX_NAME_LENGTH} characters`)
   .regex(NO_CONTROL_CHARACTERS, 'must not contain control characters')
   // A lone surrogate ("\ud800" in JSON) is no character of any text.
@@ -56,6 +58,13 @@ export const batchLookupBody = z.strictObject(
   { error: 'must be a JSON object with product_names' },
 );
 
+/**
+ * The single lookup's MCP tool arguments: its query's parameters and nothing else. A tool's
+ * arguments are closed as the batch's body is (an HTTP query may carry other parameters, such
+ * as a cache buster, which the lookup ignores).
+ */
+export const singleLookupArguments = z.strictObject(singleLookupQuery.shape);
+
 export type SingleLookupQuery = z.infer<typeof singleLookupQuery>;
 export type BatchLookupBody = z.infer<typeof batchLookupBody>;
 export type Detail = 'full' | 'compact';
@@ -69,7 +78,7 @@ export function parseRequest<T extends z.ZodType>(
   const result = schema.safeParse(input);
   if (result.success) return result.data;
   const errors: FieldError[] = issueFields(result.error).map(({ field, message, unknownKey }) => ({
-    field: field ?? '(body)',
+    field: field ?? WHOLE_BODY,
     message: unknownKey ? 'is not a field of this request' : message,
   }));
   throw invalidFields(what, errors);
@@ -109,9 +118,13 @@ function invalidFields(what: string, errors: FieldError[]) {
   );
 }
 
-/** The single lookup's parameters (HTTP query, or MCP tool arguments), or its 400 problem. */
+/** The single lookup's HTTP query parameters, or its 400 problem. */
 export const parseSingleLookup = (input: unknown): SingleLookupQuery =>
   parseRequest(singleLookupQuery, input, 'query');
+
+/** The single lookup's MCP tool arguments, or the 400 problem of the same query over HTTP. */
+export const parseSingleLookupArguments = (input: unknown): SingleLookupQuery =>
+  parseRequest(singleLookupArguments, input, 'query');
 
 /** The batch lookup's body (HTTP, or MCP tool arguments), or its 400 problem. */
 export const parseBatchLookup = (input: unknown): BatchLookupBody =>

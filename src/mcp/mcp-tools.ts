@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { batchLookupBody, singleLookupQuery } from '../lookup/lookup-request.schema.js';
+import { batchLookupBody, singleLookupArguments } from '../lookup/lookup-request.schema.js';
 import {
   batchResponseSchema,
   lookupResultSchema,
@@ -56,7 +56,7 @@ export const TOOLS: Tool[] = [
       'criterion its basis: "category_prior" means no source rated it, so its score says ' +
       'nothing about this product. detail "compact" drops the long summaries. Costs 1 lookup of ' +
       "the API key's rate budget.",
-    inputSchema: objectSchema(singleLookupQuery, 'input'),
+    inputSchema: objectSchema(singleLookupArguments, 'input'),
     outputSchema: objectSchema(lookupResultSchema, 'output'),
     annotations: { title: 'Product intelligence for one product', ...READ_ONLY },
   },

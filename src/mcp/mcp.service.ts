@@ -10,7 +10,7 @@ import type { Request, Response } from 'express';
 import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { requestInstance } from '../common/request-id.js';
-import { parseBatchLookup, parseSingleLookup } from '../lookup/lookup-request.schema.js';
+import { parseBatchLookup, parseSingleLookupArguments } from '../lookup/lookup-request.schema.js';
 import { lookupCost } from '../lookup/lookup-cost.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
@@ -89,6 +89,12 @@ export class McpService {
       // The budget still speaks through the HTTP headers; Retry-After lives in the body here.
       const { 'Retry-After': _, ...headers } = error.headers;
       res.set(headers);
+      // A call refused before its charge (bad arguments, no such tool) states the budget too,
+      // as the HTTP API's refusals do; without the quota's storage it goes out without them.
+      if (!headers.RateLimit) {
+        const state = await this.quota.status(keyId).catch(() => undefined);
+        if (state) res.set(rateLimitHeaders(state));
+      }
       return problemResult(error, requestInstance(req, res));
     }
   }
@@ -97,7 +103,7 @@ export class McpService {
   private async run(tool: string, args: unknown, keyId: string, res: Response): Promise<object> {
     switch (tool) {
       case SINGLE_TOOL: {
-        const request = parseSingleLookup(args);
+        const request = parseSingleLookupArguments(args);
         res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
         return await this.lookups.lookup(request.product_name, request.detail, keyId);
       }

@@ -42,6 +42,8 @@ const MEASURED = {
   'src/catalog/id-hash-set.spec.ts': 11,
   'test/health.e2e-spec.ts': 10,
   'test/http-errors.e2e-spec.ts': 10,
+  'test/docs.e2e-spec.ts': 8,
+  'test/install.e2e-spec.ts': 1,
 };
 
 export default class SlowestFirst extends Sequencer {

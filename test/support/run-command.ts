@@ -31,3 +31,9 @@ export async function runBuiltCommand(
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   return { code, stdout, stderr };
 }
+
+/** Runs a built developer tool (`node dist/tools/cli.js TOOL ...args`, `npm run TOOL -- ...`). */
+export async function runBuiltTool(tool: string, args: string[]): Promise<CommandResult> {
+  const cli = path.join(projectRoot(), 'dist', 'tools', 'cli.js');
+  return await runBuiltCommand(tool, args, {}, [process.execPath, cli, tool, ...args]);
+}

@@ -1,8 +1,8 @@
 import { once } from 'node:events';
-import { generateCatalogLines } from './catalog-generator.js';
-import { realisticCatalogLines } from './generator/realistic.js';
+import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
 
-// catalog:generate --products N [--seed S] [--style families|realistic] > FILE (src/cli.ts)
+// catalog:generate --products N [--seed S] [--style families|realistic] > FILE (tools/cli.ts)
 // families (the default): the family catalog of catalog-generator.ts, which the resolution
 // benchmark's generated queries are made for. realistic: names as real catalogs write them
 // (generator/realistic.ts), which the scale benchmark measures.

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { projectRoot } from '../config/project-root.js';
-import { catalogLineJsonSchema } from './catalog-line.json-schema.js';
+import { catalogLineJsonSchema } from '../src/catalog/catalog-line.json-schema.js';
+import { projectRoot } from '../src/config/project-root.js';
 
-// catalog:schema (src/cli.ts): regenerates the shipped JSON Schema of one catalog line.
+// catalog:schema (tools/cli.ts): regenerates the shipped JSON Schema of one catalog line.
 
 export const SCHEMA_FILE = path.join(projectRoot(), 'src', 'catalog', 'catalog-line.schema.json');
 
