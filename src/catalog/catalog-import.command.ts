@@ -59,6 +59,10 @@ type ImportSummary = Awaited<ReturnType<CatalogImporter['import']>>;
 
 function summaryText(summary: ImportSummary, seconds: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
+  const { added, changed, unchanged, removed } = summary.changes;
+  const changes =
+    `${n(added)} added, ${n(changed)} changed, ${n(unchanged)} unchanged` +
+    (summary.replaced ? `, ${n(removed)} removed` : '');
   if (summary.dryRun) {
     const would = summary.replaced
       ? `replace the catalog of ${n(summary.before)} products`
@@ -67,7 +71,7 @@ function summaryText(summary: ImportSummary, seconds: string): string {
         : `merge into the catalog of ${n(summary.before)} products`;
     return (
       `Valid: ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
-      `${n(summary.offers)} offers (${seconds} s). The import would ${would}. ` +
+      `${n(summary.offers)} offers (${seconds} s). The import would ${would}: ${changes}. ` +
       'Nothing was imported (--dry-run).\n'
     );
   }
@@ -78,7 +82,7 @@ function summaryText(summary: ImportSummary, seconds: string): string {
       : 'merged';
   return (
     `Imported ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
-    `${n(summary.offers)} offers in ${seconds} s (${how}); ` +
+    `${n(summary.offers)} offers in ${seconds} s (${how}: ${changes}); ` +
     `published at ${summary.publishedAt.toISOString()}\n`
   );
 }
