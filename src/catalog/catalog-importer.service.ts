@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CatalogRepository, type LoadMode, type LoadPhase } from './catalog.repository.js';
 import { CatalogStaging } from './catalog-staging.js';
 import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
@@ -71,7 +71,7 @@ export class CatalogValidationError extends Error {
 }
 
 @Injectable()
-export class CatalogImporter {
+export class CatalogImporter implements OnApplicationShutdown {
   constructor(private readonly repository: CatalogRepository) {}
 
   /**
@@ -117,6 +117,14 @@ export class CatalogImporter {
     } finally {
       await staging.remove();
     }
+  }
+
+  /**
+   * A stopped process (SIGTERM, Ctrl-C) ends with its signal, without running an import's own
+   * cleanup: its COPY folder goes now. Its database session ends with it, rolling back.
+   */
+  onApplicationShutdown(): void {
+    CatalogStaging.removeAllSync();
   }
 
   async publishedAt(): Promise<Date | undefined> {
