@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { CatalogCommandModule } from './catalog-command.module.js';
@@ -5,6 +6,9 @@ import { CatalogImporter, CatalogValidationError } from './catalog-importer.serv
 import { ImportProgress } from './import-progress.js';
 
 // catalog:import FILE [--replace [--force]] [--published-at ISO] [--dry-run] [--json] (src/cli.ts)
+
+/** The import's scheduling priority: lower than the service's (0). */
+const IMPORT_NICENESS = 10;
 
 export interface ImportOptions {
   replace?: boolean;
@@ -27,6 +31,13 @@ function publicationDate(text: string | undefined): Date | undefined {
 export async function importCatalog(file: string, options: ImportOptions): Promise<void> {
   const publishedAt = publicationDate(options.publishedAt);
   if (options.force && !options.replace) throw new CommandError('--force goes with --replace');
+  // A batch job beside a service answering lookups: the scheduler serves the service first.
+  // Set before the validation workers start, which inherit it.
+  try {
+    os.setPriority(IMPORT_NICENESS);
+  } catch {
+    // Not permitted here: the import runs at the usual priority.
+  }
   await runCommand('catalog:import', CatalogCommandModule, async (app) => {
     const progress = new ImportProgress();
     const started = performance.now();

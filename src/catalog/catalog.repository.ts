@@ -98,6 +98,10 @@ export class CatalogRepository {
       // The vocabulary's and the priors' aggregates (millions of groups at a million products)
       // and their joins: in memory, not spilled to disk in batches (4 MB by default).
       await client.query("SET work_mem = '256MB'");
+      // One core for the import's statements: parallel workers would take the others from the
+      // lookups answered meanwhile (bench/RESULTS.md, publishing).
+      await client.query('SET max_parallel_workers_per_gather = 0');
+      await client.query('SET max_parallel_maintenance_workers = 0');
       const live = await this.liveSchema(client);
       if (options.dryRun)
         return await this.build(new CatalogBuild(client, live, 'pg_temp'), staging, options);
