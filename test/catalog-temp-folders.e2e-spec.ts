@@ -83,6 +83,7 @@ describe(CatalogStaging.name, () => {
   });
 
   it('removes its folder when it is stopped', async () => {
+    for (const folder of await folders(tmp)) await rm(path.join(tmp, folder), { recursive: true });
     const stopped = await startImport();
     stopped.child.kill('SIGTERM');
     expect(await stopped.exited).toBe('SIGTERM');
