@@ -39,7 +39,8 @@ describe('catalog:import command', () => {
     expect(result.stdout).toBe(
       'Imported 4 products, 4 reviews and 3 offers in ' +
         result.stdout.match(/in ([\d.]+) s/)?.[1] +
-        ' s (into an empty catalog); published at 2026-11-01T11:00:00.000Z\n',
+        ' s (into an empty catalog: 4 added, 0 changed, 0 unchanged); ' +
+        'published at 2026-11-01T11:00:00.000Z\n',
     );
     expect(result.stderr).toMatch(/^Validating: 100% \(\d+\.\d s\)$/m);
     expect(result.stderr).toMatch(/^Loading: 100% \(\d+\.\d s\)$/m);
@@ -69,7 +70,9 @@ describe('catalog:import command', () => {
     const result = await run(await catalogFile([product('only-one')]), '--replace', '--force');
     expect(result).toMatchObject({
       code: 0,
-      stdout: expect.stringContaining('(replacing the catalog)'),
+      stdout: expect.stringContaining(
+        '(replacing the catalog: 1 added, 0 changed, 0 unchanged, 4 removed)',
+      ),
     });
     expect(await scalar("SELECT string_agg(id, ',') FROM products")).toBe('only-one');
   });

@@ -96,24 +96,20 @@ describe(CatalogImporter.name, () => {
     const indexesBefore = await indexes();
     expect(indexesBefore.length).toBeGreaterThanOrEqual(10);
     const before = await ctx.counts();
-    await ctx.prisma.$executeRawUnsafe(`
-      CREATE FUNCTION fail_offer() RETURNS trigger LANGUAGE plpgsql AS
-        $$ BEGIN IF NEW.product_id = 'p-250' THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`);
+    // A check the new catalog's tables copy from the published ones, which one offer fails.
     await ctx.prisma.$executeRawUnsafe(
-      'CREATE TRIGGER fail_offer BEFORE INSERT ON offers FOR EACH ROW EXECUTE FUNCTION fail_offer()',
+      "ALTER TABLE offers ADD CONSTRAINT fail_offer CHECK (product_id <> 'p-250') NOT VALID",
     );
     try {
       const lines = Array.from({ length: 300 }, (_, i) => product(`p-${i}`));
-      await expect(ctx.importer.import(await catalogFile(lines))).rejects.toThrow(
-        'injected failure',
-      );
+      await expect(ctx.importer.import(await catalogFile(lines))).rejects.toThrow('fail_offer');
     } finally {
-      await ctx.prisma.$executeRawUnsafe('DROP TRIGGER fail_offer ON offers');
-      await ctx.prisma.$executeRawUnsafe('DROP FUNCTION fail_offer');
+      await ctx.prisma.$executeRawUnsafe('ALTER TABLE offers DROP CONSTRAINT fail_offer');
     }
     expect(await ctx.counts()).toEqual(before);
-    // The bulk path dropped and rebuilt indexes and keys inside the transaction: all are back.
+    // The published tables kept their indexes, and the half-built catalog is gone.
     expect(await indexes()).toEqual(indexesBefore);
+    expect(await ctx.schemas()).toEqual(['public']);
   });
 
   it.each([
@@ -248,7 +244,10 @@ describe(CatalogImporter.name, () => {
 
   it('makes the file the whole catalog with replace', async () => {
     await ctx.importer.import(await catalogFile([product('a'), product('b')]));
-    const summary = await ctx.importer.import(await catalogFile([product('c')]), { replace: true });
+    const summary = await ctx.importer.import(await catalogFile([product('c')]), {
+      replace: true,
+      force: true,
+    });
     expect(summary).toMatchObject({ mode: 'bulk', replaced: true, products: 1 });
     expect((await ctx.prisma.product.findMany()).map((p) => p.id)).toEqual(['c']);
     expect(await ctx.counts()).toEqual({ products: 1, reviews: 1, offers: 1, publications: 2 });
@@ -298,6 +297,42 @@ describe(CatalogImporter.name, () => {
       reviews: summary.reviews,
       offers: summary.offers,
     });
+  });
+
+  it('publishes by a swap that keeps the ids going and drops the replaced tables', async () => {
+    await ctx.importer.import(await catalogFile([product('a'), product('b')]));
+    const offerOf = (id: string) => ctx.prisma.offer.findFirstOrThrow({ where: { productId: id } });
+    const offerA = await offerOf('a');
+    const merged = await ctx.importer.import(
+      await catalogFile([product('b', { name: 'Renamed B' }), product('c')]),
+    );
+    expect(merged.changes).toEqual({ added: 1, changed: 1, unchanged: 0, removed: 0 });
+    expect(merged.swapMs).toBeLessThan(1_000);
+    // A product the merge carried over keeps its offer, whose id purchase links name.
+    expect((await offerOf('a')).id).toBe(offerA.id);
+    const [{ last }] = await ctx.prisma.$queryRaw<[{ last: bigint }]>`
+      SELECT max(id) AS last FROM offers`;
+    await ctx.importer.import(await catalogFile([product('d')]), { replace: true, force: true });
+    // A new offer never takes an old one's id: the sequences go on, owned by the new tables.
+    expect((await offerOf('d')).id).toBeGreaterThan(last);
+    const sequences = await ctx.prisma.$queryRaw<{ reviews: string; offers: string }[]>`
+      SELECT pg_get_serial_sequence('reviews', 'id') AS reviews,
+             pg_get_serial_sequence('offers', 'id') AS offers`;
+    expect(sequences).toEqual([
+      { reviews: 'public.reviews_id_seq', offers: 'public.offers_id_seq' },
+    ]);
+    expect(await ctx.schemas()).toEqual(['public']);
+  });
+
+  it('drops what a killed import left in the database', async () => {
+    await ctx.prisma.$executeRawUnsafe('CREATE SCHEMA catalog_next');
+    await ctx.prisma.$executeRawUnsafe('CREATE TABLE catalog_next.products (LIKE products)');
+    await ctx.prisma.$executeRawUnsafe('CREATE SCHEMA catalog_retired');
+    await ctx.importer.import(await catalogFile([product('a')]));
+    expect(await ctx.schemas()).toEqual(['public']);
+    const left = await ctx.prisma.$queryRaw<unknown[]>`
+      SELECT 1 FROM pg_namespace WHERE nspname IN ('catalog_next', 'catalog_retired')`;
+    expect(left).toEqual([]);
   });
 
   it('refuses to run while another import holds the catalog', async () => {

@@ -59,7 +59,7 @@ describe('catalog:import safety', () => {
     const refused = await run(four, '--replace');
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
-      'the file holds 4 products and the catalog 10: --replace would remove more than half',
+      "the file leaves out 6 of the catalog's 10 products: --replace would remove more than half",
     );
     expect(await counts()).toEqual({ products: 10, publications: 1 });
     // Half exactly is allowed; --force allows more.
@@ -71,12 +71,42 @@ describe('catalog:import safety', () => {
     expect((await run(four, '--force')).stderr).toContain('--force goes with --replace');
   });
 
+  it('counts the products a replace would remove by id, not by how many the file holds', async () => {
+    // As many products as the catalog, but other ones: every product would go.
+    const others = await catalogFile(Array.from({ length: 10 }, (_, i) => product(`q${i}`)));
+    const refused = await run(others, '--replace');
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      "the file leaves out 4 of the catalog's 4 products: --replace would remove more than half",
+    );
+    expect((await run(others, '--replace', '--dry-run')).code).toBe(1);
+    expect(await counts()).toEqual({ products: 4, publications: 4 });
+  });
+
   it('validates and reports with --dry-run, writing nothing', async () => {
     const before = await counts();
     const result = await run(await ten(), '--replace', '--dry-run');
     expect(result).toMatchObject({ code: 0 });
     expect(result.stdout).toMatch(
-      /^Valid: 10 products, 10 reviews and 10 offers \([\d.]+ s\)\. The import would replace the catalog of 4 products\. Nothing was imported \(--dry-run\)\.\n$/,
+      /^Valid: 10 products, 10 reviews and 10 offers \([\d.]+ s\)\. The import would replace the catalog of 4 products: 6 added, 0 changed, 4 unchanged, 0 removed\. Nothing was imported \(--dry-run\)\.\n$/,
+    );
+    // Changed: anything the file says about a product differs; removed: by id.
+    const mixed = await catalogFile([
+      product('p0', { name: 'Renamed p0' }),
+      product('p1', { offers: [] }),
+      product('p2'),
+      product('new'),
+    ]);
+    const json = await run(mixed, '--replace', '--dry-run', '--json');
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      dryRun: true,
+      before: 4,
+      changes: { added: 1, changed: 2, unchanged: 1, removed: 1 },
+    });
+    const merge = await run(mixed, '--dry-run');
+    expect(merge.stdout).toContain(
+      'The import would merge into the catalog of 4 products: 1 added, 2 changed, 1 unchanged.',
     );
     expect(await counts()).toEqual(before);
     // A dry run refuses what the import would refuse.

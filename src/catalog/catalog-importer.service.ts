@@ -1,21 +1,29 @@
-import { Injectable } from '@nestjs/common';
-import { CatalogRepository, type LoadMode } from './catalog.repository.js';
+import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { CatalogRepository, type LoadMode, type LoadPhase } from './catalog.repository.js';
 import { CatalogStaging } from './catalog-staging.js';
 import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
 
-export type ImportPhase =
-  'validate' | 'load' | 'indexes' | 'merge' | 'analyze' | 'priors' | 'vocabulary' | 'vacuum';
+export type ImportPhase = 'validate' | 'load' | LoadPhase;
 
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */
   replace?: boolean;
   /** With replace: allow an empty file, or one that removes more than half the catalog. */
   force?: boolean;
-  /** Validate only: the counts and what the import would do, with nothing written. */
+  /** Validate and compare only: the counts and what the import would do, nothing published. */
   dryRun?: boolean;
   /** The catalog's publication time (the `as_of` of answers). Default: now. */
   publishedAt?: Date;
   onProgress?: (phase: ImportPhase, done?: number, total?: number) => void;
+}
+
+/** What the import does to the published catalog's products, by id. */
+export interface ImportChanges {
+  added: number;
+  changed: number;
+  unchanged: number;
+  /** Removed by --replace; a merge removes none. */
+  removed: number;
 }
 
 export interface ImportSummary extends CatalogCounts {
@@ -24,6 +32,9 @@ export interface ImportSummary extends CatalogCounts {
   publishedAt: Date;
   /** Products in the catalog before the import. */
   before: number;
+  changes: ImportChanges;
+  /** Milliseconds of the transaction that published the new catalog (none for a dry run). */
+  swapMs?: number;
   /** Set for a dry run: nothing was written. */
   dryRun?: boolean;
 }
@@ -34,17 +45,20 @@ export class DestructiveImportError extends Error {}
 /** A replace may not remove more than this share of the catalog without `force`. */
 const MAX_SHRINK = 0.5;
 
-/** Why replacing `before` products by `after` needs `force`, if it does. */
-function destructive(before: number, after: number): string | undefined {
-  if (after === 0)
-    return 'the file holds no products: --replace would empty the catalog (--force to do so)';
-  if (before > 0 && after < before * (1 - MAX_SHRINK))
+const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
+
+/** Why removing `removed` of the catalog's `before` products needs `force`, if it does. */
+function destructive(before: number, removed: number): string | undefined {
+  if (before > 0 && removed > before * MAX_SHRINK)
     return (
-      `the file holds ${after} product${after === 1 ? '' : 's'} and the catalog ${before}: ` +
+      `the file leaves out ${removed} of the catalog's ${products(before)}: ` +
       '--replace would remove more than half of it (--force to do so)'
     );
   return undefined;
 }
+
+const EMPTY_REPLACE =
+  'the file holds no products: --replace would empty the catalog (--force to do so)';
 
 /** The file had bad lines; nothing was imported. */
 export class CatalogValidationError extends Error {
@@ -57,44 +71,60 @@ export class CatalogValidationError extends Error {
 }
 
 @Injectable()
-export class CatalogImporter {
+export class CatalogImporter implements OnApplicationShutdown {
   constructor(private readonly repository: CatalogRepository) {}
 
-  /** Validates the whole file, then loads it in one transaction: all or nothing. */
+  /**
+   * Validates the whole file, builds the new catalog beside the published one, and publishes
+   * it in one short transaction: all or nothing, and lookups go on throughout.
+   */
   async import(file: string, options: ImportOptions = {}): Promise<ImportSummary> {
     const { onProgress } = options;
     const publishedAt = options.publishedAt ?? new Date();
     const replace = options.replace ?? false;
+    const guarded = replace && !options.force;
     const staging = await CatalogStaging.create();
     try {
       const result = await validateCatalogFile(file, staging, (done, total) =>
         onProgress?.('validate', done, total),
       );
       if (result.badLines > 0) throw new CatalogValidationError(result.problems, result.badLines);
-      const refuse = (before: number) => {
-        const why = replace && !options.force && destructive(before, result.counts.products);
-        if (why) throw new DestructiveImportError(why);
-      };
-      if (options.dryRun) {
-        const before = await this.repository.productCount();
-        refuse(before);
-        const mode: LoadMode = replace || before === 0 ? 'bulk' : 'merge';
-        return { ...result.counts, mode, replaced: replace, publishedAt, before, dryRun: true };
-      }
+      if (guarded && result.counts.products === 0) throw new DestructiveImportError(EMPTY_REPLACE);
       const total = await staging.totalBytes();
-      let before = 0;
-      const mode = await this.repository.load(staging, {
+      const loaded = await this.repository.load(staging, {
         replace,
+        dryRun: options.dryRun ?? false,
         publishedAt,
         counts: result.counts,
-        beforeLoad: (current) => refuse((before = current)),
+        beforeLoad: (before, { absent }) => {
+          const why = guarded && destructive(before, absent);
+          if (why) throw new DestructiveImportError(why);
+        },
         onLoaded: (done) => onProgress?.('load', done, total),
         onPhase: (phase) => onProgress?.(phase),
       });
-      return { ...result.counts, mode, replaced: replace, publishedAt, before };
+      const { added, changed, unchanged, absent } = loaded.changes;
+      return {
+        ...result.counts,
+        mode: loaded.mode,
+        replaced: replace,
+        publishedAt,
+        before: loaded.before,
+        changes: { added, changed, unchanged, removed: replace ? absent : 0 },
+        ...(loaded.swap && { swapMs: loaded.swap.ms }),
+        ...(options.dryRun && { dryRun: true }),
+      };
     } finally {
       await staging.remove();
     }
+  }
+
+  /**
+   * A stopped process (SIGTERM, Ctrl-C) ends with its signal, without running an import's own
+   * cleanup: its COPY folder goes now. Its database session ends with it, rolling back.
+   */
+  onApplicationShutdown(): void {
+    CatalogStaging.removeAllSync();
   }
 
   async publishedAt(): Promise<Date | undefined> {

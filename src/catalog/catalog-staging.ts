@@ -1,6 +1,6 @@
 import { catalogTerms } from '../names/search-terms.js';
-import { createWriteStream, type WriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
+import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
@@ -150,9 +150,42 @@ export class StagingWriter {
   }
 }
 
+/** The folders of imports in the temporary directory, and the file naming each one's process. */
+const FOLDER_PREFIX = 'catalog-import-';
+const OWNER_FILE = 'owner.pid';
+/** A folder that names no process (an earlier version's) is left alone while this young. */
+const UNOWNED_GRACE_MS = 60 * 60 * 1000;
+
+/** Whether process `pid` is running (EPERM: it is, as another user). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether a folder of the temporary directory belongs to no running import. */
+async function abandoned(dir: string): Promise<boolean> {
+  const owner = await readFile(path.join(dir, OWNER_FILE), 'utf8').catch(() => undefined);
+  if (owner !== undefined) {
+    const pid = Number(owner.trim());
+    return Number.isInteger(pid) && pid > 0 && pid !== process.pid && !running(pid);
+  }
+  const { mtimeMs } = await stat(dir);
+  return Date.now() - mtimeMs > UNOWNED_GRACE_MS;
+}
+
+/** Folders of this process's imports, removed on exit if an import could not do it itself. */
+const live = new Set<string>();
+let exitHookInstalled = false;
+
 /**
  * The private temporary folder of COPY-ready files of one import: each validation
  * worker writes its chunk's files, and the load streams them into PostgreSQL in order.
+ * It holds the pid of its process, so that the next import removes it when an import was
+ * killed before it could (a folder holds about the size of the catalog file).
  */
 export class CatalogStaging {
   private chunks = 0;
@@ -160,7 +193,42 @@ export class CatalogStaging {
   private constructor(readonly dir: string) {}
 
   static async create(): Promise<CatalogStaging> {
-    return new CatalogStaging(await mkdtemp(path.join(os.tmpdir(), 'catalog-import-')));
+    await CatalogStaging.removeAbandoned();
+    if (!exitHookInstalled) {
+      exitHookInstalled = true;
+      process.once('exit', () => CatalogStaging.removeAllSync());
+    }
+    const dir = await mkdtemp(path.join(os.tmpdir(), FOLDER_PREFIX));
+    live.add(dir);
+    // Written whole, then renamed: a folder's owner file always names its process.
+    await writeFile(path.join(dir, `${OWNER_FILE}.new`), `${process.pid}\n`);
+    await rename(path.join(dir, `${OWNER_FILE}.new`), path.join(dir, OWNER_FILE));
+    return new CatalogStaging(dir);
+  }
+
+  /** Removes the folders of imports whose process is gone; returns how many. */
+  static async removeAbandoned(tmp = os.tmpdir()): Promise<number> {
+    const entries = await readdir(tmp, { withFileTypes: true }).catch(() => []);
+    let removed = 0;
+    for (const entry of entries) {
+      if (!entry.isDirectory() || !entry.name.startsWith(FOLDER_PREFIX)) continue;
+      const dir = path.join(tmp, entry.name);
+      // Another user's folder, or one removed meanwhile, is not this import's to remove.
+      if (!(await abandoned(dir).catch(() => false))) continue;
+      await rm(dir, { recursive: true, force: true }).then(
+        () => (removed += 1),
+        () => undefined,
+      );
+    }
+    return removed;
+  }
+
+  /** Removes this process's folders at once: on exit, or when the process is stopped. */
+  static removeAllSync(): void {
+    for (const dir of live) {
+      rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+      live.delete(dir);
+    }
   }
 
   /** Declares how many chunks were written (0 to chunks - 1). */
@@ -181,6 +249,7 @@ export class CatalogStaging {
   }
 
   async remove(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true });
+    await rm(this.dir, { recursive: true, force: true, maxRetries: 3 });
+    live.delete(this.dir);
   }
 }

@@ -4,12 +4,13 @@ import type { ImportPhase } from './catalog-importer.service.js';
 const LABELS: Record<ImportPhase, string> = {
   validate: 'Validating',
   load: 'Loading',
-  indexes: 'Building indexes',
-  merge: 'Merging into the catalog',
-  analyze: 'Analyzing',
+  compare: 'Comparing with the published catalog',
+  merge: 'Carrying over the products the file leaves out',
   priors: 'Computing category priors',
   vocabulary: 'Counting the search vocabulary',
-  vacuum: 'Vacuuming the published catalog',
+  indexes: 'Building indexes',
+  vacuum: 'Vacuuming and analysing the new catalog',
+  publish: 'Publishing',
 };
 
 /** A progress bar on a terminal; otherwise plain lines, one per phase and per tenth. */

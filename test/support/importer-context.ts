@@ -16,6 +16,8 @@ export interface ImporterContext {
   prisma: PrismaService;
   /** Rows in the catalog tables now. */
   counts(): Promise<{ products: number; reviews: number; offers: number; publications: number }>;
+  /** The schemas holding catalog tables: only the published one once an import has ended. */
+  schemas(): Promise<string[]>;
   /** The problems an import of these lines is refused with. */
   problemsOf(lines: (object | string)[]): Promise<CatalogValidationError>;
 }
@@ -34,6 +36,12 @@ export function importerContext(): ImporterContext {
       offers: await ctx.prisma.offer.count(),
       publications: await ctx.prisma.catalogPublication.count(),
     });
+    ctx.schemas = async () => {
+      const rows = await ctx.prisma.$queryRaw<{ schema: string }[]>`
+        SELECT DISTINCT schemaname AS schema FROM pg_tables
+         WHERE tablename = 'products' ORDER BY 1`;
+      return rows.map((r) => r.schema);
+    };
     ctx.problemsOf = async (lines) => {
       const error = await ctx.importer.import(await catalogFile(lines)).catch((e: unknown) => e);
       if (!(error instanceof CatalogValidationError))

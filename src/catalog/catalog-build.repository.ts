@@ -1,0 +1,253 @@
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { CatalogDerived } from './catalog-derived.repository.js';
+import {
+  STAGED_TABLE_NAMES,
+  STAGED_TABLES,
+  type CatalogStaging,
+  type StagedTable,
+} from './catalog-staging.js';
+
+/** Every table an import writes: the staged ones, then what is computed from them. */
+export const CATALOG_TABLES = [
+  ...STAGED_TABLE_NAMES,
+  'search_terms',
+  'search_words',
+  'category_priors',
+  'category_score_priors',
+] as const;
+
+export const ident = (name: string) => pg.Client.prototype.escapeIdentifier(name);
+const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(', ');
+
+/** How the file's products compare with the published catalog's, by id. */
+export interface CatalogChanges {
+  /** In the file, not in the catalog. */
+  added: number;
+  /** In both, with a different name, brand, category, aliases, reviews or offers. */
+  changed: number;
+  /** In both, the same. */
+  unchanged: number;
+  /** In the catalog, not in the file: removed by --replace, kept by a merge. */
+  absent: number;
+}
+
+/**
+ * The SQL that builds a catalog in `schema`, beside the published one in `live`: the same
+ * tables (columns, defaults, checks and sequences copied from the published ones), loaded
+ * without indexes, then indexed, keyed, vacuumed and analysed. Nothing here locks a published
+ * table beyond reading it, so lookups never wait on a build.
+ */
+export class CatalogBuild {
+  constructor(
+    private readonly client: pg.Client,
+    readonly live: string,
+    readonly schema: string,
+  ) {}
+
+  /** `table` of the catalog being built. */
+  next(table: string): string {
+    return `${ident(this.schema)}.${ident(table)}`;
+  }
+
+  /** `table` of the published catalog. */
+  published(table: string): string {
+    return `${ident(this.live)}.${ident(table)}`;
+  }
+
+  private async query<T extends object = Record<string, unknown>>(sql: string, values?: unknown[]) {
+    return await this.client.query<T>(sql, values);
+  }
+
+  /** Products in the published catalog now. */
+  async publishedProducts(): Promise<number> {
+    const { rows } = await this.query(
+      `SELECT count(*)::int AS n FROM ${this.published('products')}`,
+    );
+    return (rows[0] as { n: number }).n;
+  }
+
+  /** Creates `table` empty and streams the staged files into it. */
+  async createAndCopy(
+    table: string,
+    files: string[],
+    onBytes?: (bytes: number) => void,
+  ): Promise<void> {
+    // Created and filled in one transaction, COPY FREEZE writes its rows already frozen and
+    // visible to all: no later vacuum or first reader rewrites the pages.
+    await this.query('BEGIN');
+    try {
+      await this.query(
+        `CREATE TABLE ${this.next(table)}
+           (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)`,
+      );
+      for (const file of files) {
+        const source = createReadStream(file, { highWaterMark: 1024 * 1024 });
+        source.on('data', (chunk) => onBytes?.(chunk.length));
+        const columns = columnList(table as StagedTable);
+        const sql = `COPY ${this.next(table)} (${columns}) FROM STDIN WITH (FREEZE)`;
+        await pipeline(source, this.client.query(copyFrom(sql)));
+      }
+      await this.query('COMMIT');
+    } catch (error) {
+      await this.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  /** Loads the staged files of `tables` into the catalog being built. */
+  async load(
+    staging: CatalogStaging,
+    tables: readonly StagedTable[],
+    onBytes?: (bytes: number) => void,
+  ): Promise<void> {
+    for (const table of tables) await this.createAndCopy(table, staging.filesOf(table), onBytes);
+  }
+
+  /**
+   * A merge: the published products the file does not hold join the new catalog unchanged,
+   * with their search names, reviews and offers (and the ids of those, which purchase links
+   * name). Run before anything else fills the tables.
+   */
+  async carryOver(): Promise<void> {
+    const absent = (alias: string, column: string) =>
+      `NOT EXISTS (SELECT 1 FROM ${this.next('products')} n WHERE n.id = ${alias}.${column})`;
+    for (const child of ['product_search_names', 'reviews', 'offers'] as const) {
+      await this.query(
+        `INSERT INTO ${this.next(child)} SELECT * FROM ${this.published(child)} t
+          WHERE ${absent('t', 'product_id')}`,
+      );
+    }
+    await this.query(
+      `INSERT INTO ${this.next('products')} SELECT * FROM ${this.published('products')} t
+        WHERE ${absent('t', 'id')}`,
+    );
+  }
+
+  /** Products added and absent, by id; with `compare`, also those changed (reads every row). */
+  async changes(compare: boolean): Promise<CatalogChanges> {
+    const { rows } = await this.query(
+      `SELECT (SELECT count(*) FROM ${this.next('products')} n
+                WHERE NOT EXISTS (SELECT 1 FROM ${this.published('products')} p WHERE p.id = n.id))::int
+                AS added,
+              (SELECT count(*) FROM ${this.published('products')} p
+                WHERE NOT EXISTS (SELECT 1 FROM ${this.next('products')} n WHERE n.id = p.id))::int
+                AS absent,
+              (SELECT count(*) FROM ${this.next('products')})::int AS products`,
+    );
+    const { added, absent, products } = rows[0] as {
+      added: number;
+      absent: number;
+      products: number;
+    };
+    const common = products - added;
+    if (!compare || common === 0) return { added, changed: 0, unchanged: common, absent };
+    const { rows: changedRows } = await this.query(
+      `SELECT count(*)::int AS changed
+         FROM (${this.fingerprints('next')}) n
+         JOIN (${this.fingerprints('published')}) p USING (id)
+        WHERE n.fingerprint <> p.fingerprint`,
+    );
+    const changed = (changedRows[0] as { changed: number }).changed;
+    return { added, changed, unchanged: common - changed, absent };
+  }
+
+  /**
+   * One text per product of the file, from everything the file says about it, to compare with
+   * the published product of the same id (only those: `published` is limited to the file's ids).
+   */
+  private fingerprints(side: 'next' | 'published'): string {
+    const from = (table: string) => (side === 'next' ? this.next(table) : this.published(table));
+    const mine =
+      side === 'next' ? '' : `WHERE product_id IN (SELECT id FROM ${this.next('products')})`;
+    return `
+      SELECT p.id, concat_ws(E'\\x1e', row(p.name, p.brand, p.category, p.aliases)::text, r.t, o.t)
+               AS fingerprint
+        FROM ${from('products')} p
+        LEFT JOIN (SELECT product_id,
+                          string_agg(row(source, source_type, score, summary, url, reviewed_at,
+                                         criteria, pros, cons)::text, E'\\n' ORDER BY source) AS t
+                     FROM ${from('reviews')} ${mine} GROUP BY product_id) r
+               ON r.product_id = p.id
+        LEFT JOIN (SELECT product_id,
+                          string_agg(row(retailer_name, price, price_as_of, url)::text, E'\\n'
+                                     ORDER BY retailer_name, url, price, price_as_of) AS t
+                     FROM ${from('offers')} ${mine} GROUP BY product_id) o
+               ON o.product_id = p.id
+       ${side === 'next' ? '' : `WHERE p.id IN (SELECT id FROM ${this.next('products')})`}`;
+  }
+
+  /** Creates the computed tables empty, and computes them from the loaded ones. */
+  async computeDerived(onPhase?: (phase: 'priors' | 'vocabulary') => void): Promise<void> {
+    for (const table of CATALOG_TABLES.slice(STAGED_TABLE_NAMES.length)) {
+      await this.query(
+        `CREATE TABLE ${this.next(table)}
+           (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)`,
+      );
+    }
+    const derived = new CatalogDerived(this.client, (table) => this.next(table));
+    onPhase?.('priors');
+    await this.inTransaction(() => derived.computePriors());
+    onPhase?.('vocabulary');
+    await this.inTransaction(() => derived.computeVocabulary());
+  }
+
+  /**
+   * The published tables' indexes, keys and foreign keys, built on the new tables under the
+   * same names (each schema has its own), read from the catalog so that they always match the
+   * migrations. Foreign keys point at the new tables.
+   */
+  async buildIndexes(): Promise<void> {
+    const tables = CATALOG_TABLES.map((t) => this.published(t));
+    const { rows: indexes } = await this.query<{ ddl: string }>(
+      `SELECT format('CREATE %sINDEX %I ON %s.%I', CASE WHEN i.indisunique THEN 'UNIQUE ' END,
+                     c.relname, $2::text, t.relname)
+              || substring(pg_get_indexdef(i.indexrelid) FROM ' USING .*$') AS ddl
+         FROM pg_index i
+         JOIN pg_class c ON c.oid = i.indexrelid
+         JOIN pg_class t ON t.oid = i.indrelid
+        WHERE i.indrelid = ANY($1::regclass[])
+          AND NOT EXISTS (SELECT 1 FROM pg_constraint k
+                           WHERE k.conindid = i.indexrelid AND k.conrelid = i.indrelid)
+        ORDER BY c.relname`,
+      [tables, ident(this.schema)],
+    );
+    const { rows: constraints } = await this.query<{ ddl: string; foreign: boolean }>(
+      `SELECT format('ALTER TABLE %s.%I ADD CONSTRAINT %I ', $2::text, t.relname, k.conname)
+              || CASE WHEN k.contype = 'f'
+                      THEN replace(pg_get_constraintdef(k.oid),
+                                   ' REFERENCES ' || k.confrelid::regclass::text || '(',
+                                   format(' REFERENCES %s.%I(', $2::text, f.relname))
+                      ELSE pg_get_constraintdef(k.oid) END AS ddl,
+              k.contype = 'f' AS foreign
+         FROM pg_constraint k
+         JOIN pg_class t ON t.oid = k.conrelid
+         LEFT JOIN pg_class f ON f.oid = k.confrelid
+        WHERE k.conrelid = ANY($1::regclass[]) AND k.contype IN ('p', 'u', 'f')
+        ORDER BY k.contype = 'f', k.conname`,
+      [tables, ident(this.schema)],
+    );
+    for (const { ddl, foreign } of constraints)
+      if (foreign && !ddl.includes(` REFERENCES ${ident(this.schema)}.`))
+        throw new Error(`cannot point a foreign key at the new catalog: ${ddl}`);
+    for (const { ddl } of [...indexes, ...constraints]) await this.query(ddl);
+  }
+
+  /** Hint bits, the visibility map and fresh statistics, before anyone reads the tables. */
+  async vacuum(): Promise<void> {
+    await this.query(`VACUUM (ANALYZE) ${CATALOG_TABLES.map((t) => this.next(t)).join(', ')}`);
+  }
+
+  private async inTransaction(work: () => Promise<void>): Promise<void> {
+    await this.query('BEGIN');
+    try {
+      await work();
+      await this.query('COMMIT');
+    } catch (error) {
+      await this.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+}
