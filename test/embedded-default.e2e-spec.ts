@@ -69,7 +69,7 @@ describe('embedded default', () => {
       code: 0,
       stdout: expect.stringContaining('Imported 4 products'),
     });
-    expect(imported.stdout).toContain('(merged)');
+    expect(imported.stdout).toContain('(merged:');
     // Its links point where the service listens, though PORT is not set for the command.
     const user = await runBuiltCommand(
       'users',
