@@ -13,7 +13,8 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { readTitle, writtenCodes, type TermCounts } from '../names/title-reading.js';
+import { writtenCodes } from '../names/model-codes.js';
+import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import {
   decide,

@@ -2,7 +2,8 @@ import type { CandidateName } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { readAsTitle, runs } from './title-reading.js';
+import { runs } from './model-codes.js';
+import { readAsTitle } from './title-reading.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
@@ -145,11 +146,10 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string 
   // catalog never tells siblings by describes, and what the product's own name says is its.
   const anchored = candidate.read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
-  const specified = anchored;
   for (const n of q.numbers) {
     const alone = title && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
-    if (at === -1 && !(specified && candidate.read!.specifies(n)))
+    if (at === -1 && !(anchored && candidate.read!.specifies(n)))
       return `number ${n} is not in "${name}"`;
     if (at !== -1) remaining.splice(at, 1);
   }

@@ -1,6 +1,7 @@
 import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
+import { chunks, codeRuns, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -49,127 +50,10 @@ function wordsSaying(candidate: CandidateName): number {
 export const anchoredTitle = (candidate: CandidateName): boolean =>
   candidate.read?.anchor !== undefined && readAsTitle(candidate);
 
-/** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
-const MIN_CODE_LENGTH = 4;
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
-/** A part number of digits alone is at least this long ("910-000619"); shorter is a quantity. */
-const MIN_DIGIT_CODE_LENGTH = 6;
-/** The longest run of adjacent words read as one code ("dvd 2500 btci"). */
-const MAX_CODE_WORDS = 3;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
-
-/**
- * Whether a chunk of the query, as written between spaces, reads as a model code: letters and
- * digits, long enough, and not a measure ("500GB", "92mm"), which many products share; or a
- * part number of digits alone, long enough not to be a quantity ("910-000619").
- */
-function isCode(words: readonly string[]): boolean {
-  const run = words.join('');
-  if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
-  if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
-  // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th").
-  const tokens = tokenizeNormalised(words.join(' '));
-  return tokens.some((t) => t.kind !== 'number' && t.kind !== 'unit-number');
-}
-
-/** Every run of one to three adjacent words, joined. */
-export function runs(words: readonly string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < words.length; i++) {
-    let joined = '';
-    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++)
-      out.push((joined += words[j]!));
-  }
-  return out;
-}
-
-const ONLY_DIGITS = /^\p{N}+$/u;
-/** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
-const FITS = new Set(['for', 'fits', 'compatible']);
-/** A word this short after a code may be its suffix ("GS816T-NA"). */
-const SUFFIX_LETTERS = 3;
-/** Words that join what a product fits ("for NB-7L and NB7LH"). */
-const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
-
-/** Whether a word of a name goes on a code beside it: a number, or another code ("200NAS"). */
-const goesOn = (word: string) =>
-  ONLY_DIGITS.test(word) || (DIGIT.test(word) && LETTER.test(word) && !isMeasure(word));
-
-const isMeasure = (word: string) => {
-  const tokens = tokenizeNormalised(word);
-  return tokens.length === 1 && tokens[0]!.kind === 'unit-number';
-};
-
-/**
- * The runs of a catalog name that carry a code whole, as the product's own: one to three
- * adjacent words, joined, with no number or code going on before or after them ("UPort
- * 1650-16" does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"), and not among the codes
- * it names after "for", which are another product's ("Charger for NB-7L and NB7LH"): those are
- * `fits`.
- */
-function codeRuns(
-  words: readonly string[],
-  given: ReadonlySet<string>,
-): { whole: string[]; fits: string[] } {
-  const out: string[] = [];
-  const fits: string[] = [];
-  // A short suffix after a code the query does not give may go on it ("DA-6000I/16/DIO").
-  const suffix = (word: string) =>
-    word.length <= SUFFIX_LETTERS &&
-    !DIGIT.test(word) &&
-    !given.has(word) &&
-    !JOINING.has(word) &&
-    !FITS.has(word);
-  // A number that a unit follows is a measure ("M530 12 MP"), not the code going on.
-  const measure = (i: number) => i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
-  const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!) || measure(i);
-  const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
-  const fitting = new Set<number>();
-  for (let i = 0, after = false; i < words.length; i++) {
-    const word = words[i]!;
-    if (FITS.has(word)) after = true;
-    else if (
-      after &&
-      (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
-    )
-      fitting.add(i);
-    else after = false;
-  }
-  for (let i = 0; i < words.length; i++) {
-    let joined = '';
-    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++) {
-      joined += words[j]!;
-      if (fitting.has(i) !== fitting.has(j)) break;
-      if (fitting.has(i)) fits.push(joined);
-      else if (bounded(i - 1) && ends(j)) out.push(joined);
-    }
-  }
-  return { whole: out, fits };
-}
-
-/** The query's chunks between spaces, each as its normalised words. */
-const chunks = (query: string) =>
-  query
-    .split(/\s+/u)
-    .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
-    .filter(({ words }) => words.length > 0);
-
-/**
- * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
- * is two), joined: letters and digits, not a measure; or a long part number of digits.
- */
-export function writtenCodes(query: string | ReturnType<typeof chunks>): string[] {
-  const written = typeof query === 'string' ? chunks(query) : query;
-  return [
-    ...new Set(
-      written
-        .filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words))
-        .map(({ words }) => words.join('')),
-    ),
-  ];
-}
 
 /**
  * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
