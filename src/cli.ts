@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Option, type Command } from 'commander';
 import { commandLine, integer } from './common/command-line.js';
+import type { ImportOptions } from './catalog/catalog-import.command.js';
 
 // The admin command line: one program, the same spelling locally (npm run keys -- list, or
 // node dist/src/cli.js keys list) and in the container (node dist/src/cli.js keys list).
@@ -37,8 +38,13 @@ program
 
 program
   .command('catalog:import')
-  .description('validate a JSON Lines catalog file, then import and publish it')
-  .argument('<file>', 'the catalog file, JSON Lines (docs/operations.md)')
+  .description(
+    'validate a catalog file (JSON Lines, JSON array or CSV), then import and publish it',
+  )
+  .argument('<file>', 'the catalog file (docs/operations.md, Catalog files)')
+  .option('--format <format>', 'jsonl, json, csv or jsonld; default: from the extension or content')
+  .option('--reviews <file>', 'with a CSV catalog: its reviews, one a row, by product_id')
+  .option('--offers <file>', 'with a CSV catalog: its offers, one a row, by product_id')
   .option('--replace', 'replace the published catalog instead of merging into it')
   .option('--force', 'with --replace: even when the new catalog is much smaller')
   .option('--published-at <iso>', 'the publication date-time (ISO 8601); default: now')
@@ -124,14 +130,6 @@ program
     const { resolveName } = await import('./lookup/resolve.command.js');
     await resolveName(name, options);
   });
-
-interface ImportOptions {
-  replace?: boolean;
-  force?: boolean;
-  publishedAt?: string;
-  dryRun?: boolean;
-  json?: boolean;
-}
 
 /** "keys create" for keys' create: how a failure names its command. */
 function commandPath(command: Command): string {

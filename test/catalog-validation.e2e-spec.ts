@@ -136,7 +136,7 @@ describe('CatalogImporter validation', () => {
     expect(error.badLines).toBe(2);
     expect(error.problems).toEqual([
       { line: 8001, message: expect.stringMatching(/^not valid JSON/) },
-      { line: 9001, field: 'id', message: `duplicate id "${id}" (first on line 5)` },
+      { line: 9001, first: 5, field: 'id', message: `duplicate id "${id}" (first on line 5)` },
     ]);
     expect(await ctx.counts()).toMatchObject({ products: 0 });
   });

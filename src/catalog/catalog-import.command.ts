@@ -11,6 +11,9 @@ import { ImportProgress } from './import-progress.js';
 const IMPORT_NICENESS = 10;
 
 export interface ImportOptions {
+  format?: string;
+  reviews?: string;
+  offers?: string;
   replace?: boolean;
   force?: boolean;
   publishedAt?: string;
@@ -42,7 +45,13 @@ export async function importCatalog(file: string, options: ImportOptions): Promi
     const progress = new ImportProgress();
     const started = performance.now();
     try {
-      const summary = await app.get(CatalogImporter).import(file, {
+      const source = {
+        file,
+        ...(options.format !== undefined && { format: options.format }),
+        ...(options.reviews !== undefined && { reviews: options.reviews }),
+        ...(options.offers !== undefined && { offers: options.offers }),
+      };
+      const summary = await app.get(CatalogImporter).import(source, {
         replace: options.replace ?? false,
         force: options.force ?? false,
         dryRun: options.dryRun ?? false,
@@ -100,7 +109,9 @@ function summaryText(summary: ImportSummary, seconds: string): string {
 
 function reportProblems(error: CatalogValidationError): void {
   for (const p of error.problems) {
-    process.stderr.write(`line ${p.line}: ${p.field ? `${p.field}: ` : ''}${p.message}\n`);
+    process.stderr.write(
+      `${p.at ?? `line ${p.line}`}: ${p.field ? `${p.field}: ` : ''}${p.message}\n`,
+    );
   }
   const hidden = error.badLines - new Set(error.problems.map((p) => p.line)).size;
   if (hidden > 0) process.stderr.write(`… and ${hidden} more bad lines\n`);

@@ -1,7 +1,19 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CatalogRepository, type LoadMode, type LoadPhase } from './catalog.repository.js';
-import { CatalogStaging } from './catalog-staging.js';
-import { validateCatalogFile, type CatalogCounts, type LineProblem } from './catalog-validator.js';
+import { CatalogStaging, StagingWriter } from './catalog-staging.js';
+import {
+  MAX_REPORTED_PROBLEMS,
+  validateCatalogFile,
+  type CatalogCounts,
+  type LineProblem,
+  type ValidationResult,
+} from './catalog-validator.js';
+import {
+  readableCatalog,
+  type CatalogSource,
+  type ReadableCatalog,
+} from './formats/catalog-source.js';
+import { stageSideFile } from './formats/csv-side-files.js';
 
 export type ImportPhase = 'validate' | 'load' | LoadPhase;
 
@@ -78,15 +90,20 @@ export class CatalogImporter implements OnApplicationShutdown {
    * Validates the whole file, builds the new catalog beside the published one, and publishes
    * it in one short transaction: all or nothing, and lookups go on throughout.
    */
-  async import(file: string, options: ImportOptions = {}): Promise<ImportSummary> {
+  async import(
+    source: CatalogSource | string,
+    options: ImportOptions = {},
+  ): Promise<ImportSummary> {
     const { onProgress } = options;
     const publishedAt = options.publishedAt ?? new Date();
     const replace = options.replace ?? false;
     const guarded = replace && !options.force;
     const staging = await CatalogStaging.create();
     try {
-      const result = await validateCatalogFile(file, staging, (done, total) =>
-        onProgress?.('validate', done, total),
+      const result = await this.validate(
+        typeof source === 'string' ? { file: source } : source,
+        staging,
+        options,
       );
       if (result.badLines > 0) throw new CatalogValidationError(result.problems, result.badLines);
       if (guarded && result.counts.products === 0) throw new DestructiveImportError(EMPTY_REPLACE);
@@ -120,6 +137,43 @@ export class CatalogImporter implements OnApplicationShutdown {
   }
 
   /**
+   * Reads the source as JSON Lines (converting a JSON array or CSV), validates every line and
+   * a CSV's review and offer files, and writes the COPY files while nothing has failed. Every
+   * problem is located in the file the admin gave.
+   */
+  private async validate(
+    source: CatalogSource,
+    staging: CatalogStaging,
+    { onProgress }: ImportOptions,
+  ): Promise<ValidationResult> {
+    const catalog = await readableCatalog(source, staging.dir);
+    const result = await validateCatalogFile(catalog.file, staging, (done, total) =>
+      onProgress?.('validate', done, total),
+    );
+    // A conversion's problems end what it could read: they come after the lines' own.
+    const problems = [...result.problems.map((p) => located(p, catalog)), ...catalog.problems];
+    let badLines = catalog.problems.length + result.badLines;
+    const counts = { ...result.counts };
+    for (const kind of ['reviews', 'offers'] as const) {
+      const file = source[kind];
+      if (file === undefined) continue;
+      const writer = new StagingWriter(staging.dir, staging.addChunk());
+      const side = await stageSideFile(
+        kind,
+        file,
+        catalog.ids!,
+        badLines === 0 ? writer : undefined,
+        MAX_REPORTED_PROBLEMS,
+      );
+      await writer.close();
+      counts[kind] += side.counts[kind];
+      badLines += side.badRows;
+      problems.push(...side.problems);
+    }
+    return { counts, problems: problems.slice(0, MAX_REPORTED_PROBLEMS), badLines };
+  }
+
+  /**
    * A stopped process (SIGTERM, Ctrl-C) ends with its signal, without running an import's own
    * cleanup: its COPY folder goes now. Its database session ends with it, rolling back.
    */
@@ -130,4 +184,17 @@ export class CatalogImporter implements OnApplicationShutdown {
   async publishedAt(): Promise<Date | undefined> {
     return await this.repository.latestPublication();
   }
+}
+
+/** A problem of a converted file, where the admin finds it in the file they gave. */
+function located(problem: LineProblem, catalog: ReadableCatalog): LineProblem {
+  if (!catalog.locate) return problem;
+  const { first } = problem;
+  return {
+    ...problem,
+    at: catalog.locate(problem.line),
+    ...(first !== undefined && {
+      message: problem.message.replace(`line ${first}`, catalog.locate(first)),
+    }),
+  };
 }

@@ -74,6 +74,15 @@ export const catalogLineSchema = z
     description: 'One product of a catalog import file (JSON Lines, one product per line).',
   });
 
+/**
+ * How the import parses a line, a review or an offer: a missing field says "required" (zod's
+ * own words, "expected string, received undefined", read as a type error to a newcomer).
+ */
+export const READ_OPTIONS = {
+  error: (issue: z.core.$ZodRawIssue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? 'required' : undefined,
+};
+
 export type CatalogLine = z.infer<typeof catalogLineSchema>;
 export type CatalogReview = z.infer<typeof reviewSchema>;
 export type CatalogOffer = z.infer<typeof offerSchema>;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { compactName, NAMES_SEPARATOR, normaliseName } from '../names/name-normaliser.js';
-import type { CatalogLine } from './catalog-line.schema.js';
+import type { CatalogLine, CatalogOffer, CatalogReview } from './catalog-line.schema.js';
 import { copyRow, textArray } from './copy-format.js';
 
 /** The tables an import fills, with the columns of their COPY rows, in load order. */
@@ -127,26 +127,41 @@ export class StagingWriter {
         ]),
       );
     }
-    for (const r of line.reviews ?? []) {
-      const criteria = JSON.stringify(r.criteria ?? {});
-      this.files.reviews.add(
-        copyRow([
-          line.id,
-          r.source,
-          r.source_type,
-          r.score,
-          r.summary,
-          r.url,
-          r.reviewed_at,
-          criteria,
-          textArray(r.pros ?? []),
-          textArray(r.cons ?? []),
-        ]),
-      );
-    }
-    for (const o of line.offers ?? []) {
-      this.files.offers.add(copyRow([line.id, o.retailer_name, o.price, o.price_as_of, o.url]));
-    }
+    for (const review of line.reviews ?? []) this.addReviewRow(line.id, review);
+    for (const offer of line.offers ?? []) this.addOfferRow(line.id, offer);
+  }
+
+  /** A review of a product given apart from it (a CSV catalog's review file). */
+  async addReview(productId: string, review: CatalogReview): Promise<void> {
+    this.addReviewRow(productId, review);
+    if (this.files.reviews.full) await this.files.reviews.flush();
+  }
+
+  /** An offer of a product given apart from it (a CSV catalog's offer file). */
+  async addOffer(productId: string, offer: CatalogOffer): Promise<void> {
+    this.addOfferRow(productId, offer);
+    if (this.files.offers.full) await this.files.offers.flush();
+  }
+
+  private addReviewRow(productId: string, r: CatalogReview): void {
+    this.files.reviews.add(
+      copyRow([
+        productId,
+        r.source,
+        r.source_type,
+        r.score,
+        r.summary,
+        r.url,
+        r.reviewed_at,
+        JSON.stringify(r.criteria ?? {}),
+        textArray(r.pros ?? []),
+        textArray(r.cons ?? []),
+      ]),
+    );
+  }
+
+  private addOfferRow(productId: string, o: CatalogOffer): void {
+    this.files.offers.add(copyRow([productId, o.retailer_name, o.price, o.price_as_of, o.url]));
   }
 }
 
@@ -234,6 +249,11 @@ export class CatalogStaging {
   /** Declares how many chunks were written (0 to chunks - 1). */
   setChunks(chunks: number): void {
     this.chunks = chunks;
+  }
+
+  /** One chunk more, after the validated file's: its number. */
+  addChunk(): number {
+    return this.chunks++;
   }
 
   filesOf(table: StagedTable): string[] {

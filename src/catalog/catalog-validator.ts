@@ -144,6 +144,7 @@ async function confirmDuplicates(
     .filter(([a, b]) => idOfLine.get(a) === idOfLine.get(b))
     .map(([first, line]) => ({
       line,
+      first,
       field: 'id',
       message: `duplicate id "${idOfLine.get(line)}" (first on line ${first})`,
     }));

@@ -1,13 +1,17 @@
 import type { z } from 'zod';
 import { issueFields } from '../common/zod-issues.js';
 import { IdHashSet, hashId, type IdHashTable } from './id-hash-set.js';
-import { catalogLineSchema } from './catalog-line.schema.js';
+import { catalogLineSchema, READ_OPTIONS } from './catalog-line.schema.js';
 import { StagingWriter } from './catalog-staging.js';
 import { readLines, type ByteRange } from './line-reader.js';
 
 /** One problem of one line: its number, the offending field (if any) and why. */
 export interface LineProblem {
   line: number;
+  /** Where to look in a file that was converted to JSON Lines ("products.csv row 12"). */
+  at?: string;
+  /** For a duplicate: the line of the first. */
+  first?: number;
   field?: string;
   message: string;
 }
@@ -92,7 +96,7 @@ export async function validateChunk(
       report([{ line: line.number, message: `not valid JSON (${(error as Error).message})` }]);
       continue;
     }
-    const parsed = catalogLineSchema.safeParse(json);
+    const parsed = catalogLineSchema.safeParse(json, READ_OPTIONS);
     if (!parsed.success) {
       report(problemsOf(line.number, parsed.error));
       continue;

@@ -55,6 +55,14 @@ export class IdHashSet {
     return 0;
   }
 
+  /** The line (a, b) was first seen on, or 0. */
+  get(a: number, b: number): number {
+    const { h1, h2, lines } = this.table;
+    for (let i = a & this.mask; lines[i] !== EMPTY; i = (i + 1) & this.mask)
+      if (h1[i] === a && h2[i] === b) return lines[i]!;
+    return 0;
+  }
+
   /** The arrays behind the set, to send to another thread (lines 0 mark empty slots). */
   get tables(): IdHashTable {
     return this.table;

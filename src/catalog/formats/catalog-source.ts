@@ -1,0 +1,176 @@
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import path from 'node:path';
+import { catalogLineSchema } from '../catalog-line.schema.js';
+import type { LineProblem } from '../chunk-validator.js';
+import { hashId, IdHashSet } from '../id-hash-set.js';
+import { catalogFormat, CatalogFormatError, type CatalogFormat } from './catalog-format.js';
+import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
+import { csvRows, isBlankRow } from './csv-rows.js';
+import { jsonArrayItems } from './json-array-items.js';
+
+/** What an admin gives `catalog:import`: the file, and for CSV its review and offer files. */
+export interface CatalogSource {
+  file: string;
+  /** jsonl, json, csv or jsonld; default: from the extension, else the content. */
+  format?: string;
+  /** CSV: a file of reviews, one a row, joined to the products by `product_id`. */
+  reviews?: string;
+  /** CSV: a file of offers, one a row, joined to the products by `product_id`. */
+  offers?: string;
+}
+
+/** A catalog as the import reads it: JSON Lines, the source's own or converted from it. */
+export interface ReadableCatalog {
+  format: CatalogFormat;
+  /** The JSON Lines file to validate and load. */
+  file: string;
+  /** What converting found wrong with the source's structure, located in the source. */
+  problems: LineProblem[];
+  /** Where line `n` of `file` came from ("products.csv row 12"); none for JSON Lines. */
+  locate?: (line: number) => string;
+  /** The ids of the products (a CSV's), for its review and offer files. */
+  ids?: IdHashSet;
+}
+
+/** Line numbers of the source, one for each converted line, in a growing typed array. */
+class LineNumbers {
+  private numbers = new Uint32Array(1024);
+  private size = 0;
+
+  push(n: number): void {
+    if (this.size === this.numbers.length) {
+      const bigger = new Uint32Array(this.size * 2);
+      bigger.set(this.numbers);
+      this.numbers = bigger;
+    }
+    this.numbers[this.size++] = n;
+  }
+
+  at(index: number): number {
+    return this.numbers[index] ?? 0;
+  }
+}
+
+/** Lines written in blocks: a million products make a million writes otherwise. */
+class LineWriter {
+  private readonly stream: WriteStream;
+  private buffer: string[] = [];
+  private size = 0;
+
+  constructor(file: string) {
+    this.stream = createWriteStream(file);
+  }
+
+  async write(line: string): Promise<void> {
+    this.buffer.push(line, '\n');
+    this.size += line.length + 1;
+    if (this.size >= 256 * 1024) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    const ok = this.stream.write(this.buffer.join(''));
+    this.buffer = [];
+    this.size = 0;
+    if (!ok) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.stream.end();
+    await once(this.stream, 'finish');
+  }
+}
+
+/**
+ * The catalog of `source` as JSON Lines. A JSON Lines file is read as it is; a JSON array or a
+ * CSV file is converted into `dir`, one product a line, remembering where each came from, so
+ * that the import's one validator reports every problem where the admin will look for it.
+ */
+export async function readableCatalog(
+  source: CatalogSource,
+  dir: string,
+): Promise<ReadableCatalog> {
+  const format = await catalogFormat(source.file, source.format);
+  if ((source.reviews || source.offers) && format !== 'csv')
+    throw new CatalogFormatError('--reviews and --offers go with a CSV catalog file');
+  if (format === 'jsonl') return { format, file: source.file, problems: [] };
+  const file = path.join(dir, 'catalog.jsonl');
+  if (format === 'json') return { format, file, ...(await convertArray(source.file, file)) };
+  if (format === 'csv') return { format, file, ...(await convertCsv(source, file)) };
+  throw new CatalogFormatError('JSON-LD catalogs are read by catalog:import --format jsonld');
+}
+
+async function convertArray(from: string, to: string) {
+  const name = path.basename(from);
+  const lines = new LineNumbers();
+  const problems: LineProblem[] = [];
+  const out = new LineWriter(to);
+  for await (const item of jsonArrayItems(from)) {
+    if ('error' in item) {
+      const at =
+        item.item === 0
+          ? `${name} line ${item.line}`
+          : `${name} item ${item.item} (line ${item.line})`;
+      problems.push({ line: item.line, at, message: item.error });
+      if (item.ends) break;
+      await out.write('');
+    } else {
+      await out.write(item.text);
+    }
+    lines.push(item.line);
+  }
+  await out.close();
+  return {
+    problems,
+    locate: (line: number) => `${name} item ${line} (line ${lines.at(line - 1)})`,
+  };
+}
+
+async function convertCsv(source: CatalogSource, to: string) {
+  const name = path.basename(source.file);
+  const rows = new LineNumbers();
+  const problems: LineProblem[] = [];
+  const ids = new IdHashSet(64 * 1024);
+  const out = new LineWriter(to);
+  const from = (other: string | undefined) =>
+    other && `the ${path.basename(other)} file gives them: leave this column out`;
+  let columns: Column[] | undefined;
+  for await (const row of csvRows(source.file)) {
+    const at = `${name} row ${row.row}`;
+    if ('error' in row) {
+      problems.push({ line: row.line, at, message: row.error });
+      break;
+    }
+    if (columns === undefined) {
+      const header = readHeader(row.cells, {
+        shape: catalogLineSchema.shape,
+        refused: { reviews: from(source.reviews), offers: from(source.offers) },
+      });
+      if (typeof header === 'string') {
+        problems.push({ line: row.line, at: `${name} row 1 (the header)`, message: header });
+        break;
+      }
+      columns = header;
+      continue;
+    }
+    rows.push(row.row);
+    if (isBlankRow(row.cells)) {
+      await out.write('');
+      continue;
+    }
+    const record = rowRecord(row.cells, columns);
+    const bad = invalidJson(record);
+    if (bad) {
+      problems.push({ line: row.line, at, ...bad });
+      await out.write('');
+      continue;
+    }
+    if (typeof record.id === 'string') ids.addOrGet(...hashId(record.id), row.row);
+    await out.write(JSON.stringify(record));
+  }
+  await out.close();
+  if (columns === undefined && problems.length === 0)
+    problems.push({ line: 1, at: name, message: 'the file is empty: a header row was expected' });
+  return { problems, ids, locate: (line: number) => `${name} row ${rows.at(line - 1)}` };
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from '@jest/globals';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
+import type { CatalogSource } from '../src/catalog/formats/catalog-source.js';
+import { importerContext } from './support/importer-context.js';
+import { runBuiltCommand } from './support/run-command.js';
+
+// catalog:import reads JSON Lines, a JSON array and CSV (products, with reviews and offers as
+// two more CSV files or as JSON in a column): each gives the catalog the JSON Lines form gives,
+// and each mistake a newcomer makes is answered by a sentence that says where and what to fix.
+
+const FIXTURE = 'test/fixtures/catalog-valid';
+const SIDE = { reviews: `${FIXTURE}.reviews.csv`, offers: `${FIXTURE}.offers.csv` };
+
+const csvCell = (value: string) =>
+  /[",\n|]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+
+describe('CatalogImporter formats', () => {
+  const ctx = importerContext();
+  let dir: string;
+  const file = async (name: string, text: string) => {
+    dir ??= await mkdtemp(path.join(os.tmpdir(), 'catalog-formats-'));
+    const at = path.join(dir, name);
+    await writeFile(at, text);
+    return at;
+  };
+
+  /** Everything the import wrote, in a stable order, to compare catalogs. */
+  const catalog = async () => ({
+    products: await ctx.prisma.$queryRaw`
+      SELECT id, name, brand, category, aliases FROM products ORDER BY id`,
+    reviews: await ctx.prisma.$queryRaw`
+      SELECT product_id, source, source_type, score, summary, url, reviewed_at, criteria, pros, cons
+        FROM reviews ORDER BY product_id, source`,
+    offers: await ctx.prisma.$queryRaw`
+      SELECT product_id, retailer_name, price, price_as_of, url
+        FROM offers ORDER BY product_id, retailer_name`,
+  });
+
+  const imported = async (source: CatalogSource) => {
+    await ctx.prisma.$executeRawUnsafe('TRUNCATE products, catalog_publications CASCADE');
+    const summary = await ctx.importer.import(source);
+    expect(summary).toMatchObject({ products: 4, reviews: 4, offers: 3 });
+    return await catalog();
+  };
+
+  const problemsOf = async (source: CatalogSource) => {
+    const error = await ctx.importer.import(source).catch((e: unknown) => e);
+    if (!(error instanceof CatalogValidationError))
+      throw new Error(`expected problems, got ${String(error)}`);
+    expect(await ctx.counts()).toMatchObject({ products: 0 });
+    return error.problems.map((p) => `${p.at}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
+  };
+
+  it('imports a JSON array and CSV files as the same catalog as JSON Lines', async () => {
+    const lines = await imported({ file: `${FIXTURE}.jsonl` });
+    expect(lines.products).toHaveLength(4);
+    expect(await imported({ file: `${FIXTURE}.json` })).toEqual(lines);
+    expect(await imported({ file: `${FIXTURE}.products.csv`, ...SIDE })).toEqual(lines);
+
+    // Reviews and offers as JSON in a column, in a file named neither .csv nor .json.
+    const products = (await readFile(`${FIXTURE}.jsonl`, 'utf8'))
+      .trim()
+      .split('\n')
+      .filter((l) => l !== '')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = products.map((p: Record<string, unknown>) =>
+      [
+        p.id,
+        p.name,
+        p.brand,
+        p.category,
+        JSON.stringify(p.aliases ?? []),
+        JSON.stringify(p.reviews ?? []),
+        JSON.stringify(p.offers ?? []),
+      ]
+        .map((v) => csvCell(String(v)))
+        .join(','),
+    );
+    const columns = await file(
+      'export.txt',
+      ['id,name,brand,category,aliases,reviews,offers', ...rows].join('\r\n'),
+    );
+    expect(await imported({ file: columns })).toEqual(lines);
+  });
+
+  it('reads the templates under docs/templates', async () => {
+    await ctx.importer.import({
+      file: 'docs/templates/products.csv',
+      reviews: 'docs/templates/reviews.csv',
+      offers: 'docs/templates/offers.csv',
+    });
+    const fromCsv = await catalog();
+    expect(fromCsv.products).not.toHaveLength(0);
+    await ctx.prisma.$executeRawUnsafe('TRUNCATE products, catalog_publications CASCADE');
+    await ctx.importer.import({ file: 'docs/templates/catalog.json' });
+    expect(await catalog()).toEqual(fromCsv);
+    await ctx.prisma.$executeRawUnsafe('TRUNCATE products, catalog_publications CASCADE');
+    await ctx.importer.import({ file: 'docs/templates/catalog.jsonl' });
+    expect(await catalog()).toEqual(fromCsv);
+  });
+
+  it('locates each problem of a JSON array by item and line', async () => {
+    const text =
+      '[\n  {"id": "a-1", "name": "A", "brand": "B", "category": "c"},\n  {"id": "a-2", "brand": "B", "category": "c"},\n  {"id": "a-1", "name": "A", "brand": "B", "category": "c"}\n';
+    expect(await problemsOf({ file: await file('broken.json', text) })).toEqual([
+      'broken.json item 2 (line 3): name: required',
+      'broken.json item 3 (line 4): the file ends inside the array: its closing ] is missing',
+    ]);
+    const closed = await file('dup.json', `${text}]`);
+    expect(await problemsOf({ file: closed })).toEqual(
+      [
+        'dup.json item 2 (line 3): name: required',
+        'dup.json item 4 (line 4): id: duplicate id "a-1" (first on dup.json item 1 (line 2))',
+      ].map((p) => p.replace('item 4 (line 4)', 'item 3 (line 4)')),
+    );
+  });
+
+  it('locates each problem of CSV files by file, row and column', async () => {
+    const products = await file(
+      'products.csv',
+      'id,name,brand,category,aliases\nw-1,Widget 12" Pro,Acme,widgets,W1 | Widget One\nw-2,,Acme,widgets,\nw-1,Again,Acme,widgets,\n',
+    );
+    const reviews = await file(
+      'reviews.csv',
+      'product_id,source,source_type,score,summary,comfort\nw-1,Lab,lab_test,high,Fine.,\nw-9,Lab,lab_test,50,Fine.,\nw-1,Club,community,50,Fine.,\nw-1,Club,community,60,Again.,\nw-1,Shop,community,60,Fine.,101\n',
+    );
+    expect(await problemsOf({ file: products, reviews })).toEqual([
+      'products.csv row 3: name: required',
+      'products.csv row 4: id: duplicate id "w-1" (first on products.csv row 2)',
+      'reviews.csv row 2: score: Invalid input: expected number, received string',
+      'reviews.csv row 3: product_id: no product "w-9" in the catalog file',
+      'reviews.csv row 5: source: duplicate source "Club" for product "w-1" (first on row 4): one review per source',
+      'reviews.csv row 6: criteria.comfort: Too big: expected number to be <=100',
+    ]);
+    const header = await file('header.csv', 'id,name,brand,category,colour\n');
+    expect(await problemsOf({ file: header })).toEqual(
+      [
+        'header.csv row 1 (the header): unknown column "colour": the columns are id, name, brand, category, aliases, reviews, offers',
+      ].map((p) => expect.stringContaining(p.slice(0, 80)) as unknown as string),
+    );
+  });
+
+  it('answers a file that is not what its name says with one sentence', async () => {
+    const run = (...args: string[]) =>
+      runBuiltCommand('catalog:import', args, { DATABASE_URL: ctx.db.url });
+    const csv = await file('catalog.jsonl', 'id,name,brand,category\nw-1,Widget,Acme,widgets\n');
+    const array = await file(
+      'array.jsonl',
+      '[{"id": "w-1", "name": "Widget", "brand": "Acme", "category": "widgets"}]\n',
+    );
+    const spread = await file('spread.json', '{\n  "id": "w-1",\n  "name": "Widget"\n}\n');
+    const results = await Promise.all([
+      run(csv),
+      run(array),
+      run(spread),
+      run(`${FIXTURE}.json`, '--reviews', csv),
+    ]);
+    expect(results.map((r) => [r.code, r.stderr])).toEqual([
+      [
+        1,
+        'catalog:import: catalog.jsonl looks like CSV (its first line is "id,name,brand,category"), not JSON Lines: give --format csv to read it as CSV\n',
+      ],
+      [
+        1,
+        'catalog:import: array.jsonl holds a JSON array, not JSON Lines (one product per line): give --format json to read it as an array\n',
+      ],
+      [
+        1,
+        'catalog:import: spread.json holds a JSON object spread over several lines: JSON Lines needs each product on one line; or write the products as a JSON array, [ {...}, {...} ]\n',
+      ],
+      [1, 'catalog:import: --reviews and --offers go with a CSV catalog file\n'],
+    ]);
+    const forced = await run(csv, '--format', 'csv', '--dry-run');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toMatch(/^Valid: 1 products, 0 reviews and 0 offers/);
+  });
+});
