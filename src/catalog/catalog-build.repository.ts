@@ -126,6 +126,24 @@ export class CatalogBuild {
     );
   }
 
+  /**
+   * A barcode two products of the new catalog would carry, with their ids, or undefined. In a
+   * merge, the published products the file leaves out count too: they stay in the catalog.
+   */
+  async sharedBarcode(merge: boolean): Promise<{ gtin: string; ids: string[] } | undefined> {
+    const kept = merge
+      ? `UNION ALL SELECT id, gtins FROM ${this.published('products')} p
+          WHERE NOT EXISTS (SELECT 1 FROM ${this.next('products')} n WHERE n.id = p.id)`
+      : '';
+    const { rows } = await this.query<{ gtin: string; ids: string[] }>(
+      `SELECT g AS gtin, array_agg(id ORDER BY id) AS ids
+         FROM (SELECT id, gtins FROM ${this.next('products')} ${kept}) p, unnest(p.gtins) g
+        GROUP BY g HAVING count(*) > 1
+        ORDER BY g LIMIT 1`,
+    );
+    return rows[0];
+  }
+
   /** Products added and absent, by id; with `compare`, also those changed (reads every row). */
   async changes(compare: boolean): Promise<CatalogChanges> {
     const { rows } = await this.query(
@@ -163,7 +181,8 @@ export class CatalogBuild {
     const mine =
       side === 'next' ? '' : `WHERE product_id IN (SELECT id FROM ${this.next('products')})`;
     return `
-      SELECT p.id, concat_ws(E'\\x1e', row(p.name, p.brand, p.category, p.aliases)::text, r.t, o.t)
+      SELECT p.id, concat_ws(E'\\x1e', row(p.name, p.brand, p.category, p.aliases, p.gtins, p.mpn)::text,
+                             r.t, o.t)
                AS fingerprint
         FROM ${from('products')} p
         LEFT JOIN (SELECT product_id,

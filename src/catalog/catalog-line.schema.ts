@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CRITERIA, SOURCE_TYPES, type Criterion } from '../taxonomy/taxonomy.js';
+import { gtinProblem } from '../names/gtin.js';
 
 // The public import format of catalog-format.md. catalog-line.schema.json is generated
 // from this schema (npm run catalog:schema) and a unit test keeps the two in step.
@@ -21,6 +22,16 @@ const httpUrl = z
 const rating = z.number().min(0).max(100);
 
 const criterionKey = z.enum(CRITERIA as [Criterion, ...Criterion[]]);
+
+/** A barcode as printed: 8, 12, 13 or 14 digits, the last a valid check digit (names/gtin.ts). */
+const gtin = z
+  .string()
+  .regex(/^(\d{8}|\d{12,14})$/, 'must be a GTIN: 8, 12, 13 or 14 digits, without spaces')
+  .superRefine((digits, ctx) => {
+    const problem = gtinProblem(digits);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .describe('a GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN) or GTIN-14, check digit valid');
 
 export const reviewSchema = z.strictObject({
   source: text(120),
@@ -53,6 +64,8 @@ export const catalogLineSchema = z
     brand: text(120),
     category: text(120),
     aliases: z.array(text(200)).max(50).optional(),
+    gtin: z.array(gtin).max(20).optional(),
+    mpn: text(70).optional().describe("the maker's part number"),
     reviews: z.array(reviewSchema).max(100).optional(),
     offers: z.array(offerSchema).max(100).optional(),
   })

@@ -4,13 +4,26 @@ import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { gtin14 } from '../names/gtin.js';
 import { compactName, NAMES_SEPARATOR, normaliseName } from '../names/name-normaliser.js';
+import { partNumberKey } from '../names/part-number.js';
 import type { CatalogLine, CatalogOffer, CatalogReview } from './catalog-line.schema.js';
 import { copyRow, textArray } from './copy-format.js';
 
 /** The tables an import fills, with the columns of their COPY rows, in load order. */
 export const STAGED_TABLES = {
-  products: ['id', 'name', 'brand', 'category', 'aliases', 'name_norm', 'names_norm'],
+  products: [
+    'id',
+    'name',
+    'brand',
+    'category',
+    'aliases',
+    'name_norm',
+    'names_norm',
+    'gtins',
+    'mpn',
+    'mpn_key',
+  ],
   product_search_names: ['product_id', 'name_norm', 'name_compact', 'is_alias', 'terms'],
   reviews: [
     'product_id',
@@ -114,6 +127,9 @@ export class StagingWriter {
         textArray(aliases),
         nameNorm,
         namesNorm,
+        textArray([...new Set((line.gtin ?? []).map(gtin14))]),
+        line.mpn,
+        line.mpn === undefined ? undefined : partNumberKey(line.mpn),
       ]),
     );
     for (const [norm, isAlias] of names) {

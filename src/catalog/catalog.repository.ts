@@ -34,6 +34,9 @@ const SWAP_ATTEMPTS = 40;
 
 export class ImportInProgressError extends Error {}
 
+/** Two products of the catalog would carry one barcode; nothing was imported. */
+export class DuplicateBarcodeError extends Error {}
+
 export type LoadPhase =
   'compare' | 'merge' | 'priors' | 'vocabulary' | 'indexes' | 'vacuum' | 'publish';
 
@@ -138,6 +141,12 @@ export class CatalogRepository {
     const onBytes = (bytes: number) => options.onLoaded?.((loaded += bytes));
     await build.load(staging, ['products'], onBytes);
     options.beforeLoad?.(before, await build.changes(false));
+    const shared = await build.sharedBarcode(mode === 'merge');
+    if (shared)
+      throw new DuplicateBarcodeError(
+        `gtin ${shared.gtin} is on ${shared.ids.length} products (${shared.ids.join(', ')}): ` +
+          'a barcode names one product',
+      );
     await build.load(staging, ['product_search_names', 'reviews', 'offers'], onBytes);
     options.onPhase?.('compare');
     const changes = await build.changes(true);

@@ -104,6 +104,18 @@ const FIND_CANDIDATES = `
           WHERE id = r.product_id OFFSET 0) p) ON true
    ORDER BY r.query, r.weight DESC, p.id`;
 
+// The products carrying any of the barcodes (14 digits each), by the gtins' GIN index, with
+// the publication read in the same statement, as for candidates.
+const FIND_BARCODES = `
+  SELECT pub.id AS "publicationId",
+         floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs",
+         b.gtin, b.id, b.name
+    FROM (VALUES (1)) AS one(row)
+    LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
+    LEFT JOIN (SELECT g.gtin, p.id, p.name
+                 FROM unnest($1::text[]) AS g(gtin)
+                 JOIN products p ON p.gtins @> ARRAY[g.gtin]) b ON true`;
+
 const FIND_PRODUCTS = `
   SELECT p.id, p.name, p.brand, p.category,
          coalesce((SELECT json_agg(json_build_object(
@@ -195,6 +207,28 @@ export class LookupRepository {
     return {
       ...(publicationId !== null && { publication: { id: publicationId, publishedAt } }),
       candidates,
+    };
+  }
+
+  /** The product carrying each barcode (14 digits), and the publication it was read from. */
+  async findBarcodes(
+    gtins: string[],
+  ): Promise<{ publication?: Publication; products: Map<string, { id: string; name: string }> }> {
+    const rows = await this.prepared<{
+      publicationId: number | null;
+      publishedAtMs: number;
+      gtin: string | null;
+      id: string;
+      name: string;
+    }>('lookup-find-barcodes', FIND_BARCODES, [arrayLiteral(gtins)]);
+    const products = new Map<string, { id: string; name: string }>();
+    for (const { gtin, id, name } of rows) if (gtin !== null) products.set(gtin, { id, name });
+    const { publicationId, publishedAtMs } = rows[0]!;
+    return {
+      ...(publicationId !== null && {
+        publication: { id: publicationId, publishedAt: new Date(publishedAtMs) },
+      }),
+      products,
     };
   }
 

@@ -14,6 +14,7 @@ import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
 import { writtenCodes } from '../names/model-codes.js';
+import { gtinOfQuery } from '../names/gtin.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import {
@@ -70,6 +71,41 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
+/**
+ * A lookup that is a barcode: the product carrying it, exactly, or nothing (a barcode no
+ * product carries is no evidence for any name).
+ */
+function barcodeOutcome(
+  query: string,
+  gtin: string,
+  product: { id: string; name: string } | undefined,
+): ResolutionOutcome {
+  if (!product)
+    return {
+      found: false,
+      confidence: 0,
+      candidates: [],
+      explanation: {
+        query,
+        decision: `a barcode (GTIN ${gtin}) no product of the catalog carries`,
+        candidates: [],
+      },
+    };
+  return {
+    found: true,
+    productId: product.id,
+    confidence: 1,
+    candidates: [],
+    explanation: {
+      query,
+      decision: `found: the product carrying the barcode (GTIN ${gtin})`,
+      candidates: [
+        { productId: product.id, name: product.name, score: 1, suggestion: 1, notes: ['barcode'] },
+      ],
+    },
+  };
+}
+
 /** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
@@ -116,10 +152,38 @@ export class NameResolver {
   }
 
   /**
+   * Names resolved together: barcodes by the products carrying them (one statement), the
+   * other names by their candidates (two), side by side. A catalog published between the two
+   * reads: all of them again, once.
+   */
+  private async resolveTogether(queries: readonly string[], retry = true): Promise<Resolutions> {
+    const gtins = queries.map(gtinOfQuery);
+    if (gtins.every((gtin) => gtin === undefined)) return await this.resolveNames(queries);
+    const names = queries.filter((_, i) => gtins[i] === undefined);
+    const wanted = [...new Set(gtins.filter((gtin) => gtin !== undefined))];
+    const [byName, byBarcode] = await Promise.all([
+      names.length > 0 ? this.resolveNames(names) : undefined,
+      this.repository.findBarcodes(wanted),
+    ]);
+    const publication = byBarcode.publication;
+    if (retry && byName && byName.publication?.id !== publication?.id)
+      return await this.resolveTogether(queries, false);
+    let next = 0;
+    return {
+      ...(publication && { publication }),
+      outcomes: queries.map((query, i) => {
+        const gtin = gtins[i];
+        if (gtin === undefined) return byName!.outcomes[next++]!;
+        return barcodeOutcome(query, gtin, byBarcode.products.get(gtin));
+      }),
+    };
+  }
+
+  /**
    * Names resolved together in two statements: one for the vocabulary of all their terms,
    * one for every name's candidates.
    */
-  private async resolveTogether(queries: readonly string[]): Promise<Resolutions> {
+  private async resolveNames(queries: readonly string[]): Promise<Resolutions> {
     const plans = queries.map((query) => {
       const normalised = normaliseName(query);
       // Ordinary words may be misspelt; numbers and model codes must match exactly.

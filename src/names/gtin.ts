@@ -1,0 +1,39 @@
+// Barcodes: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN) and GTIN-14, one number written at four
+// lengths. Left-padded with zeros to 14 digits they compare equal across forms (a UPC-A is its
+// EAN-13 with a leading zero), which is how the catalog stores them and a lookup finds them.
+
+export const GTIN_LENGTHS = [8, 12, 13, 14] as const;
+
+/** The GS1 check digit of the digits before it: weights 3 and 1 alternating from the right. */
+export function gtinCheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = body.length - 1, weight = 3; i >= 0; i--, weight = 4 - weight)
+    sum += Number(body[i]) * weight;
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Why `digits` is not a GTIN, or undefined when it is one. */
+export function gtinProblem(digits: string): string | undefined {
+  if (!/^\d+$/.test(digits)) return `"${digits}" is not a GTIN: digits only`;
+  if (!(GTIN_LENGTHS as readonly number[]).includes(digits.length))
+    return `"${digits}" has ${digits.length} digits: a GTIN has 8, 12, 13 or 14`;
+  const expected = gtinCheckDigit(digits.slice(0, -1));
+  if (Number(digits.at(-1)) !== expected)
+    return `"${digits}" ends in ${digits.at(-1)}, but its check digit is ${expected}`;
+  return undefined;
+}
+
+/** The 14-digit form of a valid GTIN. */
+export const gtin14 = (digits: string) => digits.padStart(14, '0');
+
+/**
+ * The 14-digit key of a lookup that is a barcode and nothing else: 8, 12, 13 or 14 digits,
+ * perhaps in groups separated by single spaces or hyphens (`5 012345 678900`), with a valid
+ * check digit. Anything else, a digit string with a wrong check digit included, is a name.
+ */
+export function gtinOfQuery(query: string): string | undefined {
+  const trimmed = query.trim();
+  if (!/^\d+(?:[ -]\d+)*$/.test(trimmed)) return undefined;
+  const digits = trimmed.replace(/[ -]/g, '');
+  return gtinProblem(digits) === undefined ? gtin14(digits) : undefined;
+}
