@@ -9,12 +9,12 @@ const LAYERS = [
   { name: 'config', folders: ['config'] },
   {
     name: 'infrastructure',
-    folders: ['common', 'database', 'metrics', 'publication', 'usage'],
+    folders: ['common', 'database', 'feeds', 'metrics', 'publication', 'usage'],
     siblings: true,
   },
   { name: 'domain', folders: ['auth', 'quota', 'synthesis'] },
   { name: 'features', folders: ['lookup', 'catalog'] },
-  { name: 'entry points', folders: ['mcp', 'dashboard', 'health'] },
+  { name: 'entry points', folders: ['mcp', 'dashboard', 'health', 'offers'] },
 ];
 
 const folders = (list) => `^src/(${list.join('|')})/`;

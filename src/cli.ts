@@ -2,6 +2,7 @@
 import { Option, type Command } from 'commander';
 import { commandLine, integer } from './common/command-line.js';
 import type { ImportOptions } from './catalog/catalog-import.command.js';
+import type { OffersOptions } from './offers/offers.command.js';
 
 // The admin command line: one program, the same spelling locally (npm run keys -- list, or
 // node dist/src/cli.js keys list) and in the container (node dist/src/cli.js keys list).
@@ -53,6 +54,19 @@ program
   .action(async (file: string, options: ImportOptions) => {
     const { importCatalog } = await import('./catalog/catalog-import.command.js');
     await importCatalog(file, options);
+  });
+
+program
+  .command('catalog:offers')
+  .description("match a shop's offers feed to catalog products and publish its prices")
+  .argument('<feed>', 'Google Merchant TSV or XML, or schema.org JSON-LD pages (a file or folder)')
+  .option('--retailer <name>', "the shop's name; default: the feed's own (XML, JSON-LD seller)")
+  .option('--price-as-of <iso>', 'when the prices were read (ISO 8601); default: now')
+  .option('--dry-run', 'match and report; change nothing')
+  .addOption(json)
+  .action(async (feed: string, options: OffersOptions) => {
+    const { applyOffersFeed } = await import('./offers/offers.command.js');
+    await applyOffersFeed(feed, options);
   });
 
 const keys = program.command('keys').description('create, list and revoke API keys');

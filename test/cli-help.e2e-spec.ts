@@ -78,6 +78,7 @@ describe('admin command line', () => {
       'db:migrate',
       'seed-demo',
       'catalog:import',
+      'catalog:offers',
       'keys',
       'users',
       'resolve',

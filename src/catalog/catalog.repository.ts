@@ -19,7 +19,7 @@ import type { CatalogStaging } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
 
 /** Any constant shared by all instances: one catalog import at a time. */
-const IMPORT_LOCK_KEY = 7_261_123_002;
+export const IMPORT_LOCK_KEY = 7_261_123_002;
 /** Where a new catalog is built, and where the one it replaces waits to be dropped. */
 export const NEXT_SCHEMA = 'catalog_next';
 export const RETIRED_SCHEMA = 'catalog_retired';

@@ -6,7 +6,7 @@ import type { LineProblem } from '../chunk-validator.js';
 import { hashId, IdHashSet } from '../id-hash-set.js';
 import { catalogFormat, CatalogFormatError, type CatalogFormat } from './catalog-format.js';
 import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
-import { csvRows, isBlankRow } from './csv-rows.js';
+import { csvRows, isBlankRow } from '../../feeds/csv-rows.js';
 import { jsonArrayItems } from './json-array-items.js';
 
 /** What an admin gives `catalog:import`: the file, and for CSV its review and offer files. */

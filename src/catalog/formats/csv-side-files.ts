@@ -7,7 +7,7 @@ import type { CatalogCounts, LineProblem } from '../chunk-validator.js';
 import { hashId, IdHashSet } from '../id-hash-set.js';
 import type { StagingWriter } from '../catalog-staging.js';
 import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
-import { csvRows, isBlankRow } from './csv-rows.js';
+import { csvRows, isBlankRow } from '../../feeds/csv-rows.js';
 
 /** The column joining a review or an offer to its product. */
 const PRODUCT_ID = 'product_id';

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import pg from 'pg';
+import { DatabaseServer } from '../database/database-server.js';
+import { CATALOG_PUBLISHED_CHANNEL } from '../publication/publication.sql.js';
+import { ImportInProgressError, IMPORT_LOCK_KEY } from './catalog.repository.js';
+
+/** A product a feed's line may be: by barcode, or by part number with its brand. */
+export interface CodedProduct {
+  id: string;
+  brand: string;
+  gtins: string[];
+}
+
+/** One offer of a retailer's feed for a catalog product. */
+export interface FeedOffer {
+  productId: string;
+  price: number;
+  url: string;
+}
+
+export interface OffersPublished {
+  products: number;
+  offers: number;
+  /** This retailer's offers the feed replaced (those of the products it matched). */
+  replaced: number;
+  publishedAt: Date;
+  ms: number;
+}
+
+/** Products are read in pieces of this many keys: one statement each. */
+const PIECE = 10_000;
+
+/**
+ * The SQL of an offers feed: the products its lines name by barcode or part number, and the
+ * publication of its offers. The offers are replaced in the published tables, in one
+ * transaction under the import's lock, with a new publication: lookups read the old offers
+ * until it commits, then the new ones, and every instance drops its cached answers.
+ */
+@Injectable()
+export class CatalogOffersRepository {
+  constructor(private readonly server: DatabaseServer) {}
+
+  private async withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({
+      connectionString: this.server.url,
+      application_name: 'catalog:offers',
+    });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  /** The product carrying each barcode (14 digits). */
+  async byBarcodes(gtins: string[]): Promise<Map<string, CodedProduct>> {
+    const found = new Map<string, CodedProduct>();
+    await this.withClient(async (client) => {
+      for (let i = 0; i < gtins.length; i += PIECE) {
+        const { rows } = await client.query<CodedProduct & { gtin: string }>(
+          `SELECT g.gtin, p.id, p.brand, p.gtins
+             FROM unnest($1::text[]) AS g(gtin)
+             JOIN products p ON p.gtins @> ARRAY[g.gtin]`,
+          [gtins.slice(i, i + PIECE)],
+        );
+        for (const { gtin, ...product } of rows) found.set(gtin, product);
+      }
+    });
+    return found;
+  }
+
+  /** The products of these ids. */
+  async byIds(ids: string[]): Promise<Map<string, CodedProduct>> {
+    const found = new Map<string, CodedProduct>();
+    await this.withClient(async (client) => {
+      for (let i = 0; i < ids.length; i += PIECE) {
+        const { rows } = await client.query<CodedProduct>(
+          'SELECT id, brand, gtins FROM products WHERE id = ANY($1::text[])',
+          [ids.slice(i, i + PIECE)],
+        );
+        for (const product of rows) found.set(product.id, product);
+      }
+    });
+    return found;
+  }
+
+  /** The products of each folded part number (names/part-number.ts): one or several. */
+  async byPartNumbers(keys: string[]): Promise<Map<string, CodedProduct[]>> {
+    const found = new Map<string, CodedProduct[]>();
+    await this.withClient(async (client) => {
+      for (let i = 0; i < keys.length; i += PIECE) {
+        const { rows } = await client.query<CodedProduct & { key: string }>(
+          `SELECT mpn_key AS key, id, brand, gtins FROM products WHERE mpn_key = ANY($1::text[])`,
+          [keys.slice(i, i + PIECE)],
+        );
+        for (const { key, ...product } of rows)
+          found.set(key, [...(found.get(key) ?? []), product]);
+      }
+    });
+    return found;
+  }
+
+  /**
+   * Replaces `retailer`'s offers of the products `offers` name with them, and publishes. The
+   * retailer's offers of other products stay.
+   */
+  async publish(retailer: string, offers: FeedOffer[], priceAsOf: Date): Promise<OffersPublished> {
+    return await this.withClient(async (client) => {
+      const { rows: locked } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1) AS locked',
+        [IMPORT_LOCK_KEY],
+      );
+      if (!locked[0]?.locked)
+        throw new ImportInProgressError('a catalog import is running: try again when it ends');
+      const started = performance.now();
+      const products = [...new Set(offers.map((o) => o.productId))];
+      await client.query('BEGIN');
+      try {
+        const removed = await client.query(
+          'DELETE FROM offers WHERE retailer_name = $1 AND product_id = ANY($2::text[])',
+          [retailer, products],
+        );
+        await client.query(
+          `INSERT INTO offers (product_id, retailer_name, price, price_as_of, url)
+           SELECT o.product_id, $1, o.price, $2, o.url
+             FROM unnest($3::text[], $4::numeric[], $5::text[]) AS o(product_id, price, url)`,
+          [
+            retailer,
+            priceAsOf,
+            offers.map((o) => o.productId),
+            offers.map((o) => String(o.price)),
+            offers.map((o) => o.url),
+          ],
+        );
+        const { rows } = await client.query<{ publishedAt: Date }>(
+          `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
+           SELECT now(), false, (SELECT count(*) FROM products), (SELECT count(*) FROM reviews),
+                  (SELECT count(*) FROM offers)
+           RETURNING published_at AS "publishedAt"`,
+        );
+        await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
+        await client.query('COMMIT');
+        return {
+          products: products.length,
+          offers: offers.length,
+          replaced: removed.rowCount ?? 0,
+          publishedAt: rows[0]!.publishedAt,
+          ms: Math.round(performance.now() - started),
+        };
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+}

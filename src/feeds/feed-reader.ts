@@ -1,0 +1,102 @@
+import { open, readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  validateFeedItem,
+  type FeedItem,
+  type FeedProblem,
+  type RawFeedItem,
+} from './feed-item.js';
+import { jsonLdBlocks, jsonLdFeedItems, jsonLdProducts, type JsonLdProduct } from './json-ld.js';
+import { merchantTsvItems } from './merchant-tsv.js';
+import { merchantXmlItems } from './merchant-xml.js';
+
+export type FeedKind = 'merchant-tsv' | 'merchant-xml' | 'json-ld';
+
+/** A feed being read: its items, valid or not, and the shop's name where the feed gives it. */
+export interface Feed {
+  kind: FeedKind;
+  items: AsyncGenerator<FeedItem | FeedProblem[]>;
+  /** Known once the items are read. */
+  shop(): string | undefined;
+}
+
+const JSON_LD_EXTENSIONS = new Set(['.html', '.htm', '.jsonld', '.json']);
+
+async function kindOf(file: string): Promise<FeedKind> {
+  if ((await stat(file)).isDirectory()) return 'json-ld';
+  const extension = path.extname(file).toLowerCase();
+  if (JSON_LD_EXTENSIONS.has(extension)) return 'json-ld';
+  if (extension === '.xml' || extension === '.rss' || extension === '.atom') return 'merchant-xml';
+  const handle = await open(file);
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(512), 0, 512, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').trimStart().startsWith('<')
+      ? 'merchant-xml'
+      : 'merchant-tsv';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The files of a folder of pages, or the one file, in name order. */
+async function pages(from: string): Promise<string[]> {
+  if (!(await stat(from)).isDirectory()) return [from];
+  const entries = await readdir(from, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((e) => e.isFile() && JSON_LD_EXTENSIONS.has(path.extname(e.name).toLowerCase()))
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+/** Every Product of a page or folder of pages, or the problem of a block that is not JSON. */
+export async function* jsonLdPageProducts(
+  from: string,
+): AsyncGenerator<{ file: string; product: JsonLdProduct } | FeedProblem> {
+  for (const file of await pages(from)) {
+    const name = path.relative(path.dirname(from), file);
+    const text = await readFile(file, 'utf8');
+    const html = !['.json', '.jsonld'].includes(path.extname(file).toLowerCase());
+    for (const block of jsonLdBlocks(text, html)) {
+      let value: unknown;
+      try {
+        value = JSON.parse(block.json);
+      } catch (error) {
+        yield {
+          file: name,
+          line: block.line,
+          message: `not valid JSON-LD (${(error as Error).message})`,
+        };
+        continue;
+      }
+      for (const product of jsonLdProducts(value, block.line)) yield { file: name, product };
+    }
+  }
+}
+
+async function* validated(
+  raw: AsyncIterable<RawFeedItem | FeedProblem>,
+): AsyncGenerator<FeedItem | FeedProblem[]> {
+  for await (const item of raw) yield 'message' in item ? [item] : validateFeedItem(item);
+}
+
+async function* jsonLdItems(from: string): AsyncGenerator<RawFeedItem | FeedProblem> {
+  for await (const found of jsonLdPageProducts(from))
+    if ('product' in found) yield* jsonLdFeedItems(found.product, found.file);
+    else yield found;
+}
+
+/**
+ * A shop's feed, by its extension or content: Google Merchant Center's product data as
+ * delimited text or XML (RSS or Atom), or schema.org Product JSON-LD in pages or files (a
+ * file, or a folder of them). Each item is validated as an offer (feed-item.ts).
+ */
+export async function readFeed(from: string): Promise<Feed> {
+  const kind = await kindOf(from);
+  if (kind === 'merchant-tsv')
+    return { kind, items: validated(merchantTsvItems(from)), shop: () => undefined };
+  if (kind === 'merchant-xml') {
+    const xml = merchantXmlItems(from);
+    return { kind, items: validated(xml.items), shop: () => xml.title() };
+  }
+  return { kind, items: validated(jsonLdItems(from)), shop: () => undefined };
+}

@@ -1,0 +1,210 @@
+import { Injectable } from '@nestjs/common';
+import {
+  CatalogOffersRepository,
+  type CodedProduct,
+  type FeedOffer,
+  type OffersPublished,
+} from '../catalog/catalog-offers.repository.js';
+import { readFeed, type FeedKind } from '../feeds/feed-reader.js';
+import type { FeedItem, FeedProblem } from '../feeds/feed-item.js';
+import { NameResolver } from '../lookup/name-resolver.service.js';
+import { normaliseName } from '../names/name-normaliser.js';
+import { partNumberKey } from '../names/part-number.js';
+
+export type MatchedBy = 'gtin' | 'mpn' | 'title';
+
+export interface Unmatched {
+  line: number;
+  file?: string;
+  title: string;
+  why: string;
+  suggestion?: { productId: string; name: string; score: number };
+}
+
+export interface OffersFeedReport {
+  feed: string;
+  kind: FeedKind;
+  retailer: string;
+  items: number;
+  matched: { gtin: number; mpn: number; title: number };
+  unmatched: Unmatched[];
+  invalid: FeedProblem[];
+  /** Offers of matched items, one per product and link. */
+  offers: number;
+  products: number;
+  /** Absent for a dry run. */
+  published?: OffersPublished;
+}
+
+export interface OffersFeedOptions {
+  retailer?: string;
+  dryRun?: boolean;
+  /** When the prices were read: default now. */
+  priceAsOf?: Date;
+}
+
+/** A feed's items, or why not one of them can be published. */
+export class OffersFeedError extends Error {}
+
+/** Titles are resolved in groups of this many, two groups at a time. */
+const TITLE_GROUP = 32;
+
+/** Whether two brands are one, as the catalog writes and a feed writes them. */
+const sameBrand = (a: string, b: string) => normaliseName(a) === normaliseName(b);
+
+/** A product whose barcodes the item's barcode is not among is another variant of it. */
+const conflicts = (item: FeedItem, product: CodedProduct) =>
+  item.gtin !== undefined && product.gtins.length > 0 && !product.gtins.includes(item.gtin);
+
+/**
+ * A shop's offers feed matched to catalog products, item by item: by barcode, then by part
+ * number with the brand, then by its title through the resolver, whose rules never present a
+ * wrong product (a title that does not resolve is not matched). Matched offers replace the
+ * retailer's offers of those products, published at once; everything else is reported.
+ */
+@Injectable()
+export class OffersFeedService {
+  constructor(
+    private readonly offers: CatalogOffersRepository,
+    private readonly resolver: NameResolver,
+  ) {}
+
+  async apply(file: string, options: OffersFeedOptions = {}): Promise<OffersFeedReport> {
+    const feed = await readFeed(file);
+    const items: FeedItem[] = [];
+    const invalid: FeedProblem[] = [];
+    for await (const item of feed.items) {
+      if (Array.isArray(item)) invalid.push(...item);
+      else items.push(item);
+    }
+    const sellers = new Set(items.map((i) => i.seller).filter((s) => s !== undefined));
+    const retailer =
+      options.retailer?.trim() || feed.shop() || (sellers.size === 1 ? [...sellers][0] : undefined);
+    if (!retailer)
+      throw new OffersFeedError('the feed does not name its shop: give --retailer NAME');
+    if (retailer.length > 120) throw new OffersFeedError('--retailer: at most 120 characters');
+
+    const matched = new Map<FeedItem, { productId: string; by: MatchedBy }>();
+    const unmatched: Unmatched[] = [];
+    await this.matchBarcodes(items, matched);
+    await this.matchPartNumbers(items, matched, unmatched);
+    await this.matchTitles(items, matched, unmatched);
+
+    const offers = new Map<string, FeedOffer>();
+    for (const [item, { productId }] of matched)
+      offers.set(`${productId}\n${item.link}`, { productId, price: item.price, url: item.link });
+    const list = [...offers.values()];
+    const counts = { gtin: 0, mpn: 0, title: 0 };
+    for (const { by } of matched.values()) counts[by] += 1;
+    const report: OffersFeedReport = {
+      feed: file,
+      kind: feed.kind,
+      retailer,
+      items: items.length + new Set(invalid.map((p) => `${p.file}:${p.line}`)).size,
+      matched: counts,
+      unmatched: unmatched.sort((a, b) => a.line - b.line),
+      invalid,
+      offers: list.length,
+      products: new Set(list.map((o) => o.productId)).size,
+    };
+    if (options.dryRun || list.length === 0) return report;
+    return {
+      ...report,
+      published: await this.offers.publish(retailer, list, options.priceAsOf ?? new Date()),
+    };
+  }
+
+  private async matchBarcodes(
+    items: FeedItem[],
+    matched: Map<FeedItem, { productId: string; by: MatchedBy }>,
+  ) {
+    const gtins = [...new Set(items.flatMap((i) => (i.gtin ? [i.gtin] : [])))];
+    const products = await this.offers.byBarcodes(gtins);
+    for (const item of items) {
+      const product = item.gtin && products.get(item.gtin);
+      if (product) matched.set(item, { productId: product.id, by: 'gtin' });
+    }
+  }
+
+  private async matchPartNumbers(
+    items: FeedItem[],
+    matched: Map<FeedItem, { productId: string; by: MatchedBy }>,
+    unmatched: Unmatched[],
+  ) {
+    const open = items.filter((i) => !matched.has(i) && i.mpn && i.brand);
+    const products = await this.offers.byPartNumbers([
+      ...new Set(open.map((i) => partNumberKey(i.mpn!))),
+    ]);
+    for (const item of open) {
+      const same = (products.get(partNumberKey(item.mpn!)) ?? []).filter((p) =>
+        sameBrand(p.brand, item.brand!),
+      );
+      if (same.length !== 1) continue;
+      if (conflicts(item, same[0]!))
+        unmatched.push({
+          ...where(item),
+          title: item.title,
+          why: "its gtin is not the product's with that part number",
+        });
+      else matched.set(item, { productId: same[0]!.id, by: 'mpn' });
+    }
+  }
+
+  private async matchTitles(
+    items: FeedItem[],
+    matched: Map<FeedItem, { productId: string; by: MatchedBy }>,
+    unmatched: Unmatched[],
+  ) {
+    const reported = new Set(unmatched.map((u) => `${u.file}:${u.line}:${u.title}`));
+    const open = items.filter(
+      (i) => !matched.has(i) && !reported.has(`${i.file}:${i.line}:${i.title}`),
+    );
+    const found: [FeedItem, string][] = [];
+    const groups = Array.from({ length: Math.ceil(open.length / TITLE_GROUP) }, (_, g) =>
+      open.slice(g * TITLE_GROUP, (g + 1) * TITLE_GROUP),
+    );
+    const resolveGroup = async (group: FeedItem[]) => {
+      const { outcomes } = await this.resolver.resolveMany(group.map(titleQuery));
+      outcomes.forEach((outcome, i) => {
+        const item = group[i]!;
+        if (outcome.found) found.push([item, outcome.productId!]);
+        else {
+          const best = outcome.candidates[0];
+          unmatched.push({
+            ...where(item),
+            title: item.title,
+            why: best ? 'the title does not resolve' : 'no product shares a term with the title',
+            ...(best && {
+              suggestion: { productId: best.productId, name: best.name, score: best.score },
+            }),
+          });
+        }
+      });
+    };
+    for (let g = 0; g < groups.length; g += 2)
+      await Promise.all(groups.slice(g, g + 2).map(resolveGroup));
+    const products = await this.offers.byIds([...new Set(found.map(([, id]) => id))]);
+    for (const [item, productId] of found) {
+      const product = products.get(productId);
+      if (product && conflicts(item, product))
+        unmatched.push({
+          ...where(item),
+          title: item.title,
+          why: "its gtin is not the product's its title names",
+        });
+      else matched.set(item, { productId, by: 'title' });
+    }
+  }
+}
+
+const where = (item: FeedItem) => ({
+  line: item.line,
+  ...(item.file !== undefined && { file: item.file }),
+});
+
+/** The title, with the brand before it when the title leaves it out (feeds give it apart). */
+function titleQuery(item: FeedItem): string {
+  if (!item.brand || normaliseName(item.title).includes(normaliseName(item.brand)))
+    return item.title;
+  return `${item.brand} ${item.title}`;
+}

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { CommandError, runCommand } from '../common/command-runner.js';
+import { OffersCommandModule } from './offers-command.module.js';
+import { OffersFeedService, type OffersFeedReport } from './offers-feed.service.js';
+
+// catalog:offers FEED [--retailer NAME] [--price-as-of ISO] [--dry-run] [--json] (src/cli.ts)
+
+export interface OffersOptions {
+  retailer?: string;
+  priceAsOf?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** Lines of a list shown before "… and N more" (--json has them all). */
+const SHOWN = 50;
+
+export async function applyOffersFeed(file: string, options: OffersOptions): Promise<void> {
+  if (
+    options.priceAsOf !== undefined &&
+    !z.iso.datetime({ offset: true }).safeParse(options.priceAsOf).success
+  )
+    throw new CommandError(
+      '--price-as-of must be an ISO 8601 date-time such as 2026-11-01T00:00:00Z',
+    );
+  await runCommand('catalog:offers', OffersCommandModule, async (app) => {
+    const report = await app.get(OffersFeedService).apply(file, {
+      ...(options.retailer !== undefined && { retailer: options.retailer }),
+      ...(options.priceAsOf !== undefined && { priceAsOf: new Date(options.priceAsOf) }),
+      dryRun: options.dryRun ?? false,
+    });
+    process.stdout.write(
+      options.json ? JSON.stringify(report) + '\n' : reportText(report, options.dryRun ?? false),
+    );
+  });
+}
+
+const n = (value: number) => value.toLocaleString('en-US');
+const at = (p: { file?: string; line: number }) => `${p.file ? `${p.file} ` : ''}line ${p.line}`;
+
+function list<T>(title: string, rows: T[], line: (row: T) => string): string[] {
+  if (rows.length === 0) return [];
+  const shown = rows.slice(0, SHOWN).map((row) => `  ${line(row)}`);
+  if (rows.length > SHOWN)
+    shown.push(`  … and ${n(rows.length - SHOWN)} more (--json lists them all)`);
+  return [`${title} (${n(rows.length)}):`, ...shown];
+}
+
+export function reportText(report: OffersFeedReport, dryRun: boolean): string {
+  const { gtin, mpn, title } = report.matched;
+  const lines = [
+    `Feed ${report.feed} (${report.kind}), retailer "${report.retailer}": ${n(report.items)} items; ` +
+      `matched ${n(gtin + mpn + title)} (by GTIN ${n(gtin)}, by MPN and brand ${n(mpn)}, by title ${n(title)}), ` +
+      `unmatched ${n(report.unmatched.length)}, invalid ${n(new Set(report.invalid.map(at)).size)}.`,
+    ...list(
+      'Unmatched',
+      report.unmatched,
+      (u) =>
+        `${at(u)}: "${u.title}": ${u.why}` +
+        (u.suggestion
+          ? ` (best suggestion: ${u.suggestion.productId}, ${u.suggestion.score.toFixed(2)})`
+          : ''),
+    ),
+    ...list(
+      'Invalid',
+      report.invalid,
+      (p) => `${at(p)}: ${p.field ? `${p.field}: ` : ''}${p.message}`,
+    ),
+  ];
+  const offers = `${n(report.offers)} offers of "${report.retailer}" for ${n(report.products)} products`;
+  if (dryRun) lines.push(`The feed would publish ${offers}. Nothing was changed (--dry-run).`);
+  else if (report.published)
+    lines.push(
+      `Published ${offers} at ${report.published.publishedAt.toISOString()} ` +
+        `(${n(report.published.replaced)} earlier offers of theirs replaced; ${report.published.ms} ms).`,
+    );
+  else lines.push('No item matched: nothing was published.');
+  return lines.join('\n') + '\n';
+}

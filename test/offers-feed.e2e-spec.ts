@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repository.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { OffersFeedService } from '../src/offers/offers-feed.service.js';
+import { runBuiltCommand } from './support/run-command.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// catalog:offers: a shop's feed (Google Merchant TSV or XML, schema.org JSON-LD pages) matched
+// to the catalog by barcode, then part number and brand, then title through the resolver;
+// only matched offers are published, everything else is reported. The catalog is the
+// templates' (docs/templates), whose products carry barcodes and part numbers.
+
+const FEEDS = 'test/fixtures/feeds';
+
+describe(OffersFeedService.name, () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let feeds: OffersFeedService;
+  let prisma: PrismaService;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url });
+    // The command's service, over the app's own resolver and repository.
+    feeds = new OffersFeedService(app.get(CatalogOffersRepository), app.get(NameResolver));
+    prisma = app.get(PrismaService);
+    await app.get(CatalogImporter).import('docs/templates/catalog.jsonl');
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const offersOf = async (retailer: string) =>
+    (
+      await prisma.offer.findMany({
+        where: { retailerName: retailer },
+        orderBy: { productId: 'asc' },
+        select: { productId: true, price: true, url: true },
+      })
+    ).map((o) => [o.productId, Number(o.price), o.url]);
+
+  it('publishes only the matched lines of a TSV feed, and reports the rest', async () => {
+    const publications = await prisma.catalogPublication.count();
+    const dry = await feeds.apply(`${FEEDS}/shop.tsv`, { retailer: 'Example Shop', dryRun: true });
+    // Nothing changed: the template's offers of Example Shop.
+    expect(await offersOf('Example Shop')).toEqual([
+      ['northwind-aero-2', 129, 'https://shop.example/p/aero-2'],
+      ['northwind-aero-2-pro', 179, 'https://shop.example/p/aero-2-pro'],
+    ]);
+    expect(await prisma.catalogPublication.count()).toBe(publications);
+    expect(dry.published).toBeUndefined();
+
+    const report = await feeds.apply(`${FEEDS}/shop.tsv`, { retailer: 'Example Shop' });
+    expect({ ...report, published: undefined }).toEqual({ ...dry, published: undefined });
+    expect(report.matched).toEqual({ gtin: 1, mpn: 1, title: 1 });
+    expect(report.unmatched).toEqual([
+      expect.objectContaining({
+        line: 5,
+        title: 'Northwind Aero Headphones',
+        why: 'the title does not resolve',
+      }),
+      expect.objectContaining({ line: 6, title: 'Glowline Desk Lamp' }),
+    ]);
+    expect(report.invalid).toEqual([
+      { line: 7, field: 'gtin', message: '"0842153000112" ends in 2, but its check digit is 3' },
+      { line: 8, field: 'price', message: `"10 EUR" is in EUR: the catalog's prices are in USD` },
+    ]);
+    // The sale price is the price; the retailer's offer of each matched product is replaced.
+    expect(await offersOf('Example Shop')).toEqual([
+      ['kettleworks-brew-50', 35.5, 'https://shop.example/s3'],
+      ['northwind-aero-2', 119, 'https://shop.example/s1'],
+      ['northwind-aero-2-pro', 169, 'https://shop.example/s2'],
+    ]);
+    expect(await offersOf('Another Shop')).toEqual([
+      ['kettleworks-brew-50', 39.9, 'https://another.example/brew-50'],
+    ]);
+    expect(await prisma.catalogPublication.count()).toBe(publications + 1);
+  });
+
+  it("reads an XML feed and takes the retailer from the channel's title", async () => {
+    const report = await feeds.apply(`${FEEDS}/shop.xml`);
+    expect(report).toMatchObject({
+      kind: 'merchant-xml',
+      retailer: 'Feed Shop & Co',
+      matched: { gtin: 1, mpn: 1, title: 0 },
+    });
+    expect(await offersOf('Feed Shop & Co')).toEqual([
+      ['kettleworks-brew-50', 37, 'https://feedshop.example/f2'],
+      ['northwind-aero-2-pro', 175, 'https://feedshop.example/f1'],
+    ]);
+  });
+
+  it('reads schema.org JSON-LD in a folder of pages, with the seller as retailer', async () => {
+    const report = await feeds.apply(`${FEEDS}/pages`);
+    expect(report).toMatchObject({
+      kind: 'json-ld',
+      retailer: 'Page Shop',
+      matched: { gtin: 1, mpn: 0, title: 0 },
+    });
+    expect(report.invalid).toEqual([
+      { file: 'pages/broken.html', line: 1, message: expect.stringMatching(/^not valid JSON-LD/) },
+    ]);
+    expect(await offersOf('Page Shop')).toEqual([
+      ['northwind-aero-2', 118.5, 'https://pageshop.example/aero-2'],
+    ]);
+  });
+
+  it('prints its report, and refuses a feed that names no shop', async () => {
+    const run = (...args: string[]) =>
+      runBuiltCommand('catalog:offers', args, { DATABASE_URL: db.url });
+    const [unnamed, dry] = await Promise.all([
+      run(`${FEEDS}/shop.tsv`),
+      run(`${FEEDS}/shop.tsv`, '--retailer', 'Example Shop', '--dry-run'),
+    ]);
+    expect([unnamed.code, unnamed.stderr]).toEqual([
+      1,
+      'catalog:offers: the feed does not name its shop: give --retailer NAME\n',
+    ]);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain(
+      'retailer "Example Shop": 7 items; matched 3 (by GTIN 1, by MPN and brand 1, by title 1), unmatched 2, invalid 2.',
+    );
+    expect(dry.stdout).toContain(
+      'line 7: gtin: "0842153000112" ends in 2, but its check digit is 3',
+    );
+    expect(dry.stdout).toMatch(
+      /The feed would publish 3 offers of "Example Shop" for 3 products\. Nothing was changed \(--dry-run\)\.\n$/,
+    );
+  });
+});
