@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
@@ -141,6 +141,95 @@ describe('CatalogImporter formats', () => {
         'header.csv row 1 (the header): unknown column "colour": the columns are id, name, brand, category, aliases, gtin, mpn, reviews, offers',
       ].map((p) => expect.stringContaining(p.slice(0, 80)) as unknown as string),
     );
+  });
+
+  it('seeds products, reviews and offers from schema.org JSON-LD pages', async () => {
+    const pages = path.join(await mkdtemp(path.join(os.tmpdir(), 'json-ld-')), 'pages');
+    await mkdir(pages);
+    const block = (product: object) =>
+      `<html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head></html>`;
+    const product = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Glowline Desk Lamp',
+      brand: { '@type': 'Brand', name: 'Glowline' },
+      category: 'lamps',
+      gtin13: '4006381333931',
+      offers: {
+        '@type': 'Offer',
+        price: '25.00',
+        priceCurrency: 'USD',
+        url: 'https://a.example/lamp',
+        seller: { name: 'Shop A' },
+      },
+      review: [
+        {
+          '@type': 'Review',
+          author: { name: 'Ann' },
+          reviewRating: { ratingValue: 4 },
+          reviewBody: 'Bright.',
+          datePublished: '2026-10-01',
+        },
+        {
+          '@type': 'Review',
+          author: 'Bo',
+          reviewRating: { ratingValue: 9, bestRating: 10, worstRating: 0 },
+          reviewBody: 'Good.',
+        },
+      ],
+    };
+    await writeFile(path.join(pages, 'a.html'), block(product));
+    // The same product on another shop's page: one product, both shops' offers.
+    await writeFile(
+      path.join(pages, 'b.jsonld'),
+      JSON.stringify({
+        ...product,
+        review: [],
+        offers: {
+          price: 24,
+          priceCurrency: 'USD',
+          url: 'https://b.example/lamp',
+          seller: 'Shop B',
+        },
+      }),
+    );
+    const summary = await ctx.importer.import({ file: pages });
+    expect(summary).toMatchObject({ products: 1, reviews: 2, offers: 2 });
+    const { products, reviews, offers } = await catalog();
+    expect(products).toEqual([
+      {
+        id: 'glowline-glowline-desk-lamp',
+        name: 'Glowline Desk Lamp',
+        brand: 'Glowline',
+        category: 'lamps',
+        aliases: [],
+      },
+    ]);
+    expect(
+      (reviews as { source: string; score: number; source_type: string }[]).map((r) => [
+        r.source,
+        r.score,
+        r.source_type,
+      ]),
+    ).toEqual([
+      ['Ann', 75, 'user_reviews'],
+      ['Bo', 90, 'user_reviews'],
+    ]);
+    expect((offers as { retailer_name: string }[]).map((o) => o.retailer_name)).toEqual([
+      'Shop A',
+      'Shop B',
+    ]);
+
+    await writeFile(
+      path.join(pages, 'c.html'),
+      block({ '@type': 'Product', name: 'No Brand Lamp' }) +
+        '<script type="application/ld+json">{"@type": </script>',
+    );
+    await ctx.prisma.$executeRawUnsafe('TRUNCATE products, catalog_publications CASCADE');
+    expect(await problemsOf({ file: pages, format: 'jsonld' })).toEqual([
+      'pages/c.html line 1: brand: required',
+      'pages/c.html line 1: not valid JSON-LD (Unexpected end of JSON input)',
+    ]);
   });
 
   it('answers a file that is not what its name says with one sentence', async () => {

@@ -8,6 +8,7 @@ import { catalogFormat, CatalogFormatError, type CatalogFormat } from './catalog
 import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
 import { csvRows, isBlankRow } from '../../feeds/csv-rows.js';
 import { jsonArrayItems } from './json-array-items.js';
+import { jsonLdCatalogLines } from './json-ld-catalog.js';
 
 /** What an admin gives `catalog:import`: the file, and for CSV its review and offer files. */
 export interface CatalogSource {
@@ -98,7 +99,47 @@ export async function readableCatalog(
   const file = path.join(dir, 'catalog.jsonl');
   if (format === 'json') return { format, file, ...(await convertArray(source.file, file)) };
   if (format === 'csv') return { format, file, ...(await convertCsv(source, file)) };
-  throw new CatalogFormatError('JSON-LD catalogs are read by catalog:import --format jsonld');
+  return { format, file, ...(await convertJsonLd(source.file, file)) };
+}
+
+/** The products of JSON-LD pages, a line each; one product in several pages is one line. */
+async function convertJsonLd(from: string, to: string) {
+  const problems: LineProblem[] = [];
+  const lines = new Map<string, { line: Record<string, unknown>; at: string }>();
+  for await (const found of jsonLdCatalogLines(from)) {
+    if ('message' in found) problems.push(found);
+    else {
+      const id = found.line.id as string;
+      const earlier = lines.get(id);
+      lines.set(id, earlier ? { ...earlier, line: mergedLine(earlier.line, found.line) } : found);
+    }
+  }
+  const out = new LineWriter(to);
+  for (const { line } of lines.values()) await out.write(JSON.stringify(line));
+  await out.close();
+  const at = [...lines.values()].map((l) => l.at);
+  return { problems, locate: (line: number) => at[line - 1] ?? `line ${line}` };
+}
+
+/** One product from two pages: the first page's fields, both pages' reviews and offers. */
+function mergedLine(
+  a: Record<string, unknown>,
+  b: Record<string, unknown>,
+): Record<string, unknown> {
+  const list = (line: Record<string, unknown>, key: string) =>
+    (line[key] as object[] | undefined) ?? [];
+  const sources = new Set(list(a, 'reviews').map((r) => (r as { source: string }).source));
+  const reviews = [
+    ...list(a, 'reviews'),
+    ...list(b, 'reviews').filter((r) => !sources.has((r as { source: string }).source)),
+  ];
+  const offers = [...list(a, 'offers'), ...list(b, 'offers')];
+  return {
+    ...b,
+    ...a,
+    ...(reviews.length > 0 && { reviews }),
+    ...(offers.length > 0 && { offers }),
+  };
 }
 
 async function convertArray(from: string, to: string) {

@@ -1,0 +1,85 @@
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { jsonLdPageProducts } from '../../feeds/feed-reader.js';
+import type { JsonLdProduct } from '../../feeds/json-ld.js';
+import type { LineProblem } from '../chunk-validator.js';
+
+// schema.org Product JSON-LD as catalog lines (catalog:import --format jsonld PAGES). What a
+// page does not say is left out, so the import's validator names it ("brand: required").
+
+/** The id of a page's product: its brand and name as a slug, stable across imports. */
+export function jsonLdId(product: JsonLdProduct): string {
+  const slug = `${product.brand ?? ''} ${product.name ?? ''}`
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+  return slug.slice(0, 120).replace(/-$/, '') || 'unnamed';
+}
+
+/** A date of a page (`2026-05-01`) as the catalog's date-times are written. */
+const dateTime = (date: string | undefined) =>
+  date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date;
+
+/** The catalog line of a page's product; offers are as of the page's file time. */
+export function jsonLdLine(product: JsonLdProduct, asOf: Date): Record<string, unknown> {
+  const sources = new Set<string>();
+  const reviews = product.reviews.flatMap((r) => {
+    // Unnamed or unrated reviews cannot be told apart or weighed: left out.
+    if (!r.author || r.score === undefined || sources.has(r.author)) return [];
+    sources.add(r.author);
+    const reviewedAt = dateTime(r.date);
+    return [
+      {
+        source: r.author,
+        source_type: 'user_reviews',
+        score: r.score,
+        summary: (r.body ?? `Rated ${r.score} of 100.`).slice(0, 2000),
+        ...(reviewedAt && { reviewed_at: reviewedAt }),
+        ...(r.pros.length > 0 && { pros: r.pros.slice(0, 10) }),
+        ...(r.cons.length > 0 && { cons: r.cons.slice(0, 10) }),
+      },
+    ];
+  });
+  const offers = product.offers.flatMap((o) => {
+    const url = o.url ?? product.url;
+    if (!o.seller || !o.price || !url) return [];
+    const currency = o.currency?.toUpperCase() ?? 'USD';
+    return currency === 'USD'
+      ? [{ retailer_name: o.seller, price: Number(o.price), price_as_of: asOf.toISOString(), url }]
+      : [];
+  });
+  return {
+    id: jsonLdId(product),
+    ...(product.name && { name: product.name }),
+    ...(product.brand && { brand: product.brand }),
+    category: product.category ?? 'uncategorised',
+    ...(product.gtins.length > 0 && { gtin: [...new Set(product.gtins)] }),
+    ...(product.mpn && { mpn: product.mpn }),
+    ...(reviews.length > 0 && { reviews }),
+    ...(offers.length > 0 && { offers }),
+  };
+}
+
+/** Every product of the pages as a catalog line, with where it is, and the pages' problems. */
+export async function* jsonLdCatalogLines(
+  from: string,
+): AsyncGenerator<{ line: Record<string, unknown>; at: string } | LineProblem> {
+  for await (const found of jsonLdPageProducts(from)) {
+    if (!('product' in found)) {
+      yield {
+        line: found.line,
+        at: `${found.file ?? ''} line ${found.line}`,
+        message: found.message,
+      };
+      continue;
+    }
+    const file = path.join(path.dirname(from), found.file);
+    const { mtime } = await stat(file);
+    yield {
+      line: jsonLdLine(found.product, mtime),
+      at: `${found.file} line ${found.product.line}`,
+    };
+  }
+}
