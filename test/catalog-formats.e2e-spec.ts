@@ -198,7 +198,7 @@ describe('CatalogImporter formats', () => {
     const { products, reviews, offers } = await catalog();
     expect(products).toEqual([
       {
-        id: 'glowline-glowline-desk-lamp',
+        id: 'glowline-desk-lamp',
         name: 'Glowline Desk Lamp',
         brand: 'Glowline',
         category: 'lamps',

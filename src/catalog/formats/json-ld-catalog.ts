@@ -7,15 +7,22 @@ import type { LineProblem } from '../chunk-validator.js';
 // schema.org Product JSON-LD as catalog lines (catalog:import --format jsonld PAGES). What a
 // page does not say is left out, so the import's validator names it ("brand: required").
 
-/** The id of a page's product: its brand and name as a slug, stable across imports. */
-export function jsonLdId(product: JsonLdProduct): string {
-  const slug = `${product.brand ?? ''} ${product.name ?? ''}`
+const slug = (text: string) =>
+  text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
-  return slug.slice(0, 120).replace(/-$/, '') || 'unnamed';
+
+/**
+ * The id of a page's product: its brand and name as a slug (the name alone when it starts with
+ * the brand), stable across imports.
+ */
+export function jsonLdId(product: JsonLdProduct): string {
+  const [brand, name] = [slug(product.brand ?? ''), slug(product.name ?? '')];
+  const id = name.startsWith(`${brand}-`) || brand === '' ? name : `${brand}-${name}`;
+  return id.slice(0, 120).replace(/-$/, '') || 'unnamed';
 }
 
 /** A date of a page (`2026-05-01`) as the catalog's date-times are written. */
