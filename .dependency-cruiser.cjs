@@ -9,7 +9,7 @@ const LAYERS = [
   { name: 'config', folders: ['config'] },
   {
     name: 'infrastructure',
-    folders: ['common', 'database', 'metrics', 'publication', 'usage'],
+    folders: ['backup', 'common', 'database', 'metrics', 'publication', 'usage'],
     siblings: true,
   },
   { name: 'domain', folders: ['auth', 'quota', 'synthesis'] },
