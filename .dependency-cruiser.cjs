@@ -9,7 +9,7 @@ const LAYERS = [
   { name: 'config', folders: ['config'] },
   {
     name: 'infrastructure',
-    folders: ['common', 'database', 'feeds', 'metrics', 'publication', 'usage'],
+    folders: ['backup', 'common', 'database', 'feeds', 'metrics', 'publication', 'usage'],
     siblings: true,
   },
   { name: 'domain', folders: ['auth', 'quota', 'synthesis'] },

@@ -30,6 +30,28 @@ program
   });
 
 program
+  .command('backup')
+  .description('write a consistent copy of the database to a file, while the service runs')
+  .argument('<file>', 'the backup file to write (gzip; docs/operations.md, Backup and restore)')
+  .option('--force', 'replace the file if it exists')
+  .addOption(json)
+  .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
+    const { backup } = await import('./backup/backup.command.js');
+    await backup(file, options);
+  });
+
+program
+  .command('restore')
+  .description('restore a backup into an empty database (a new DATA_DIR), in one transaction')
+  .argument('<file>', 'a file written by the backup command')
+  .option('--force', 'replace what the database holds (stop the service first)')
+  .addOption(json)
+  .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
+    const { restore } = await import('./backup/restore.command.js');
+    await restore(file, options);
+  });
+
+program
   .command('seed-demo')
   .description('with SEED_DEMO_CATALOG=true, load the demo catalog into a catalog never published')
   .action(async () => {

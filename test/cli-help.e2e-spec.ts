@@ -14,6 +14,8 @@ const TOOLS = 'dist/tools/cli.js';
 const COMMANDS = [
   [],
   ['db:migrate'],
+  ['backup'],
+  ['restore'],
   ['seed-demo'],
   ['catalog:import'],
   ['keys'],
@@ -76,6 +78,8 @@ describe('admin command line', () => {
       [...help.split('Commands:\n')[1]!.matchAll(/^ {2}([\w:-]+)/gm)].map((m) => m[1]);
     expect(listed(admin)).toEqual([
       'db:migrate',
+      'backup',
+      'restore',
       'seed-demo',
       'catalog:import',
       'catalog:offers',

@@ -27,6 +27,11 @@ export class DatabaseServer implements OnApplicationShutdown {
     return this.embedded !== undefined;
   }
 
+  /** True when the embedded server is another process's: the service runs on DATA_DIR. */
+  get isAttached(): boolean {
+    return this.embedded !== undefined && !this.embedded.owned;
+  }
+
   static async connect(config: AppConfig): Promise<DatabaseServer> {
     const logger = DatabaseServer.logger;
     let server: DatabaseServer;

@@ -38,15 +38,27 @@ export async function readMigrations(dir = migrationsDir()): Promise<Migration[]
   );
 }
 
+export interface MigrateOptions {
+  /**
+   * Apply none after this one: a restore brings the database to its backup's migrations,
+   * loads the data, and only then applies the newer ones (src/backup/restorer.ts).
+   */
+  until?: string;
+}
+
 /** Applies every pending migration; returns the names of those it applied. */
-export async function migrate(connectionString: string, dir = migrationsDir()): Promise<string[]> {
+export async function migrate(
+  connectionString: string,
+  dir = migrationsDir(),
+  options: MigrateOptions = {},
+): Promise<string[]> {
   const migrations = await readMigrations(dir);
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
     try {
-      return await applyPending(client, migrations);
+      return await applyPending(client, migrations, options.until);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
     }
@@ -55,7 +67,25 @@ export async function migrate(connectionString: string, dir = migrationsDir()): 
   }
 }
 
-async function applyPending(client: pg.Client, migrations: Migration[]): Promise<string[]> {
+/** The migrations applied to a database: name and checksum, in the order of their names. */
+export async function readApplied(client: pg.ClientBase): Promise<Map<string, string>> {
+  const { rows: record } = await client.query<{ exists: boolean }>(
+    `SELECT to_regclass('"_prisma_migrations"') IS NOT NULL AS exists`,
+  );
+  if (!record[0]?.exists) return new Map();
+  const { rows } = await client.query<{ migration_name: string; checksum: string }>(
+    `SELECT migration_name, checksum FROM "_prisma_migrations"
+      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL
+      ORDER BY migration_name`,
+  );
+  return new Map(rows.map((row) => [row.migration_name, row.checksum]));
+}
+
+async function applyPending(
+  client: pg.Client,
+  migrations: Migration[],
+  until?: string,
+): Promise<string[]> {
   await client.query(`CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
     "id" VARCHAR(36) PRIMARY KEY NOT NULL,
     "checksum" VARCHAR(64) NOT NULL,
@@ -65,11 +95,7 @@ async function applyPending(client: pg.Client, migrations: Migration[]): Promise
     "rolled_back_at" TIMESTAMPTZ,
     "started_at" TIMESTAMPTZ NOT NULL DEFAULT now(),
     "applied_steps_count" INTEGER NOT NULL DEFAULT 0)`);
-  const { rows } = await client.query<{ migration_name: string; checksum: string }>(
-    `SELECT migration_name, checksum FROM "_prisma_migrations"
-      WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL`,
-  );
-  const applied = new Map(rows.map((row) => [row.migration_name, row.checksum]));
+  const applied = await readApplied(client);
   const known = new Set(migrations.map((m) => m.name));
   const unknown = [...applied.keys()].filter((name) => !known.has(name));
   if (unknown.length > 0) {
@@ -82,6 +108,7 @@ async function applyPending(client: pg.Client, migrations: Migration[]): Promise
   const done: string[] = [];
   for (const migration of migrations) {
     const checksum = applied.get(migration.name);
+    if (checksum === undefined && until !== undefined && migration.name > until) break;
     if (checksum === undefined) {
       await applyOne(client, migration);
       done.push(migration.name);

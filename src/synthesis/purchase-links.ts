@@ -4,6 +4,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AppConfig } from '../config/app-config.js';
+import { LINK_SIGNING_SECRET_FILE } from '../config/data-dir-files.js';
 
 // Tracked purchase links (docs/decisions.md, Purchase links): /v1/r/<offer>.<key>.<signature>,
 // an HMAC of the offer and the key whose lookup produced the link, so a link cannot be
@@ -65,7 +66,7 @@ export class PurchaseLinks {
 
 /** Outside production the secret may be generated once and kept with the data. */
 function persistedSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'link-signing-secret');
+  const file = path.join(dataDir, LINK_SIGNING_SECRET_FILE);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(32).toString('base64url');

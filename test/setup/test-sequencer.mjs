@@ -13,6 +13,7 @@ const MEASURED = {
   'test/dashboard-browser.e2e-spec.ts': 75,
   'test/resolution-eval.e2e-spec.ts': 50,
   'test/embedded-default.e2e-spec.ts': 40,
+  'test/backup-restore.e2e-spec.ts': 40,
   'test/dashboard.e2e-spec.ts': 39,
   'test/import-safety.e2e-spec.ts': 34,
   'test/first-start.e2e-spec.ts': 31,
