@@ -122,6 +122,7 @@ try {
     invalid: unknown[];
     offers: number;
     published?: { ms: number };
+    seconds: Record<string, number>;
   };
   console.log(
     JSON.stringify({
@@ -135,6 +136,7 @@ try {
       invalid: report.invalid.length,
       offers: report.offers,
       publishMs: report.published?.ms,
+      steps: report.seconds,
       cpus: os.cpus().length,
       node: process.version,
     }),

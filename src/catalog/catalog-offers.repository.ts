@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import pg from 'pg';
 import { DatabaseServer } from '../database/database-server.js';
-import { CATALOG_PUBLISHED_CHANNEL } from '../publication/publication.sql.js';
+import { CATALOG_PUBLISHED_CHANNEL, LATEST_PUBLICATION } from '../publication/publication.sql.js';
 import { ImportInProgressError, IMPORT_LOCK_KEY } from './catalog.repository.js';
 
 /** A product a feed's line may be: by barcode, or by part number with its brand. */
@@ -133,11 +133,14 @@ export class CatalogOffersRepository {
             offers.map((o) => o.url),
           ],
         );
+        // The counts go on from the latest publication's: counting millions of rows again
+        // would take longer than the offers do.
         const { rows } = await client.query<{ publishedAt: Date }>(
           `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
-           SELECT now(), false, (SELECT count(*) FROM products), (SELECT count(*) FROM reviews),
-                  (SELECT count(*) FROM offers)
+           SELECT now(), false, product_count, review_count, offer_count + $1 - $2
+             FROM catalog_publications WHERE id = (SELECT id FROM (${LATEST_PUBLICATION}) latest)
            RETURNING published_at AS "publishedAt"`,
+          [offers.length, removed.rowCount ?? 0],
         );
         await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
         await client.query('COMMIT');

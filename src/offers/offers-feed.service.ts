@@ -34,6 +34,8 @@ export interface OffersFeedReport {
   products: number;
   /** Absent for a dry run. */
   published?: OffersPublished;
+  /** Seconds of each step: reading the feed, then matching by barcode, part number, title. */
+  seconds: { read: number; gtin: number; mpn: number; title: number; publish?: number };
 }
 
 export interface OffersFeedOptions {
@@ -70,6 +72,7 @@ export class OffersFeedService {
   ) {}
 
   async apply(file: string, options: OffersFeedOptions = {}): Promise<OffersFeedReport> {
+    const clock = stopwatch();
     const feed = await readFeed(file);
     const items: FeedItem[] = [];
     const invalid: FeedProblem[] = [];
@@ -84,11 +87,15 @@ export class OffersFeedService {
       throw new OffersFeedError('the feed does not name its shop: give --retailer NAME');
     if (retailer.length > 120) throw new OffersFeedError('--retailer: at most 120 characters');
 
+    const seconds: OffersFeedReport['seconds'] = { read: clock(), gtin: 0, mpn: 0, title: 0 };
     const matched = new Map<FeedItem, { productId: string; by: MatchedBy }>();
     const unmatched: Unmatched[] = [];
     await this.matchBarcodes(items, matched);
+    seconds.gtin = clock();
     await this.matchPartNumbers(items, matched, unmatched);
+    seconds.mpn = clock();
     await this.matchTitles(items, matched, unmatched);
+    seconds.title = clock();
 
     const offers = new Map<string, FeedOffer>();
     for (const [item, { productId }] of matched)
@@ -106,12 +113,11 @@ export class OffersFeedService {
       invalid,
       offers: list.length,
       products: new Set(list.map((o) => o.productId)).size,
+      seconds,
     };
     if (options.dryRun || list.length === 0) return report;
-    return {
-      ...report,
-      published: await this.offers.publish(retailer, list, options.priceAsOf ?? new Date()),
-    };
+    const published = await this.offers.publish(retailer, list, options.priceAsOf ?? new Date());
+    return { ...report, published, seconds: { ...seconds, publish: clock() } };
   }
 
   private async matchBarcodes(
@@ -195,6 +201,17 @@ export class OffersFeedService {
       else matched.set(item, { productId, by: 'title' });
     }
   }
+}
+
+/** Seconds since the last call (or since it was made), to a tenth. */
+function stopwatch(): () => number {
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    const seconds = Math.round((now - last) / 100) / 10;
+    last = now;
+    return seconds;
+  };
 }
 
 const where = (item: FeedItem) => ({
