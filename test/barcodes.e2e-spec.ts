@@ -20,6 +20,7 @@ const LOOKUP = '/v1/product-intelligence';
 const UPC_A = '036000291452'; // the EAN-13 0036000291452, the GTIN-14 00036000291452
 const EAN_13 = '4006381333931';
 const UNKNOWN = '5901234123457';
+const DIGITS_ALIAS = '902100000006';
 
 describe('Barcode lookups', () => {
   let db: TestDatabase;
@@ -38,6 +39,8 @@ describe('Barcode lookups', () => {
       await catalogFile([
         product('northwind-aero-2', { name: 'Northwind Aero 2', gtin: [UPC_A], mpn: 'NW-A2/BLK' }),
         product('northwind-aero-3', { name: 'Northwind Aero 3', gtin: [EAN_13, `0${EAN_13}`] }),
+        // A model number of digits that happens to be a valid barcode, carried by no product.
+        product('northwind-dock', { name: 'Northwind Dock', aliases: [DIGITS_ALIAS] }),
       ]),
     );
   });
@@ -68,6 +71,7 @@ describe('Barcode lookups', () => {
     expect(rows).toEqual([
       { id: 'northwind-aero-2', gtins: [`00${UPC_A}`], mpn: 'NW-A2/BLK', mpnKey: 'nwa2blk' },
       { id: 'northwind-aero-3', gtins: [`0${EAN_13}`], mpn: null, mpnKey: null },
+      { id: 'northwind-dock', gtins: [], mpn: null, mpnKey: null },
     ]);
   });
 
@@ -82,6 +86,11 @@ describe('Barcode lookups', () => {
 
   it('answers a barcode no product carries with found: false, and reads a bad one as a name', async () => {
     expect(await lookup(UNKNOWN)).toMatchObject({ found: false });
+    // No product carries it as a barcode: it is read as a name, an alias here.
+    expect(await lookup(DIGITS_ALIAS)).toMatchObject({
+      found: true,
+      product_name: 'Northwind Dock',
+    });
     // The check digit is wrong: a number, not a barcode; nothing carries it.
     expect(await lookup('036000291453')).toMatchObject({ found: false });
   });

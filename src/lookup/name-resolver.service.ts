@@ -71,26 +71,12 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
-/**
- * A lookup that is a barcode: the product carrying it, exactly, or nothing (a barcode no
- * product carries is no evidence for any name).
- */
+/** A lookup that is a barcode a product carries: that product, exactly. */
 function barcodeOutcome(
   query: string,
   gtin: string,
-  product: { id: string; name: string } | undefined,
+  product: { id: string; name: string },
 ): ResolutionOutcome {
-  if (!product)
-    return {
-      found: false,
-      confidence: 0,
-      candidates: [],
-      explanation: {
-        query,
-        decision: `a barcode (GTIN ${gtin}) no product of the catalog carries`,
-        candidates: [],
-      },
-    };
   return {
     found: true,
     productId: product.id,
@@ -168,13 +154,20 @@ export class NameResolver {
     const publication = byBarcode.publication;
     if (retry && byName && byName.publication?.id !== publication?.id)
       return await this.resolveTogether(queries, false);
+    // A number no product carries as a barcode may still be a name: an alias of digits.
+    const unknown = queries.filter(
+      (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]!),
+    );
+    const asNames = unknown.length > 0 ? await this.resolveNames(unknown) : undefined;
     let next = 0;
+    let again = 0;
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) => {
         const gtin = gtins[i];
         if (gtin === undefined) return byName!.outcomes[next++]!;
-        return barcodeOutcome(query, gtin, byBarcode.products.get(gtin));
+        const product = byBarcode.products.get(gtin);
+        return product ? barcodeOutcome(query, gtin, product) : asNames!.outcomes[again++]!;
       }),
     };
   }
