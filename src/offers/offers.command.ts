@@ -29,8 +29,13 @@ export async function applyOffersFeed(file: string, options: OffersOptions): Pro
       ...(options.priceAsOf !== undefined && { priceAsOf: new Date(options.priceAsOf) }),
       dryRun: options.dryRun ?? false,
     });
-    process.stdout.write(
-      options.json ? JSON.stringify(report) + '\n' : reportText(report, options.dryRun ?? false),
+    const text = options.json
+      ? JSON.stringify(report) + '\n'
+      : reportText(report, options.dryRun ?? false);
+    // A report of a large feed is megabytes: written out before the command exits, not cut
+    // off by it when stdout is a pipe.
+    await new Promise<void>((resolve, reject) =>
+      process.stdout.write(text, (error) => (error ? reject(error) : resolve())),
     );
   });
 }
