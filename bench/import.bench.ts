@@ -31,6 +31,7 @@ const other = forms.some((form) => form !== 'jsonl') ? await ensureCatalogForms(
 const argsOf: Record<string, string[]> = {
   jsonl: [file],
   json: other ? [other.json] : [],
+  jsonld: other ? [other.jsonld, '--format', 'jsonld'] : [],
   csv: other
     ? [other.csv.products, '--reviews', other.csv.reviews, '--offers', other.csv.offers]
     : [],

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream, existsSync, type WriteStream } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { once } from 'node:events';
 import readline from 'node:readline';
 import { CRITERIA } from '../../src/taxonomy/taxonomy.js';
@@ -46,8 +47,34 @@ class Out {
   }
 }
 
+/** A product as a shop's page would publish it: ratings on 0 to 100 (best and worst given). */
+function jsonLdOf(p: CatalogLine): object {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    brand: { '@type': 'Brand', name: p.brand },
+    category: p.category,
+    review: (p.reviews ?? []).map((r) => ({
+      '@type': 'Review',
+      author: { '@type': 'Organization', name: r.source },
+      reviewRating: { '@type': 'Rating', ratingValue: r.score, bestRating: 100, worstRating: 0 },
+      reviewBody: r.summary,
+    })),
+    offers: (p.offers ?? []).map((o) => ({
+      '@type': 'Offer',
+      price: o.price,
+      priceCurrency: 'USD',
+      url: o.url,
+      seller: { '@type': 'Organization', name: o.retailer_name },
+    })),
+  };
+}
+
 export interface CatalogForms {
   json: string;
+  /** A folder of pages, one per product, each with its schema.org Product JSON-LD. */
+  jsonld: string;
   csv: { products: string; reviews: string; offers: string };
 }
 
@@ -56,13 +83,17 @@ export async function ensureCatalogForms(jsonl: string): Promise<CatalogForms> {
   const base = jsonl.replace(/\.jsonl$/, '');
   const forms: CatalogForms = {
     json: `${base}.json`,
+    jsonld: `${base}.pages`,
     csv: {
       products: `${base}.products.csv`,
       reviews: `${base}.reviews.csv`,
       offers: `${base}.offers.csv`,
     },
   };
-  if (existsSync(forms.json) && existsSync(forms.csv.offers)) return forms;
+  if (existsSync(forms.json) && existsSync(forms.csv.offers) && existsSync(forms.jsonld))
+    return forms;
+  await mkdir(`${forms.jsonld}.partial`, { recursive: true });
+  let page = 0;
   const json = new Out(forms.json);
   const products = new Out(forms.csv.products);
   const reviews = new Out(forms.csv.reviews);
@@ -98,6 +129,10 @@ export async function ensureCatalogForms(jsonl: string): Promise<CatalogForms> {
       const criteria = CRITERIA.map((key) => cell(r.criteria?.[key]));
       await reviews.write([...fixed, list(r.pros), list(r.cons), ...criteria].join(',') + '\n');
     }
+    await writeFile(
+      path.join(`${forms.jsonld}.partial`, `${String(page++).padStart(7, '0')}.html`),
+      `<html><head><script type="application/ld+json">${JSON.stringify(jsonLdOf(p))}</script></head></html>\n`,
+    );
     for (const o of p.offers ?? [])
       await offers.write(
         [p.id, o.retailer_name, o.price, o.price_as_of, o.url].map(cell).join(',') + '\n',
@@ -105,5 +140,6 @@ export async function ensureCatalogForms(jsonl: string): Promise<CatalogForms> {
   }
   await json.write('\n]\n');
   await Promise.all([json, products, reviews, offers].map((out) => out.close()));
+  await rename(`${forms.jsonld}.partial`, forms.jsonld);
   return forms;
 }

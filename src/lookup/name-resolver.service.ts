@@ -156,7 +156,7 @@ export class NameResolver {
       return await this.resolveTogether(queries, false);
     // A number no product carries as a barcode may still be a name: an alias of digits.
     const unknown = queries.filter(
-      (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]!),
+      (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]),
     );
     const asNames = unknown.length > 0 ? await this.resolveNames(unknown) : undefined;
     let next = 0;
