@@ -1,5 +1,3 @@
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { jsonLdPageProducts } from '../../feeds/feed-reader.js';
 import type { JsonLdProduct } from '../../feeds/json-ld.js';
 import type { LineProblem } from '../chunk-validator.js';
@@ -29,7 +27,7 @@ export function jsonLdId(product: JsonLdProduct): string {
 const dateTime = (date: string | undefined) =>
   date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date;
 
-/** The catalog line of a page's product; offers are as of the page's file time. */
+/** The catalog line of a page's product, its offers' prices as of `asOf`. */
 export function jsonLdLine(product: JsonLdProduct, asOf: Date): Record<string, unknown> {
   const sources = new Set<string>();
   const reviews = product.reviews.flatMap((r) => {
@@ -72,6 +70,8 @@ export function jsonLdLine(product: JsonLdProduct, asOf: Date): Record<string, u
 /** Every product of the pages as a catalog line, with where it is, and the pages' problems. */
 export async function* jsonLdCatalogLines(
   from: string,
+  /** The offers' price_as_of: when the pages are imported (a page says when it was read no more). */
+  asOf = new Date(),
 ): AsyncGenerator<{ line: Record<string, unknown>; at: string } | LineProblem> {
   for await (const found of jsonLdPageProducts(from)) {
     if (!('product' in found)) {
@@ -82,10 +82,8 @@ export async function* jsonLdCatalogLines(
       };
       continue;
     }
-    const file = path.join(path.dirname(from), found.file);
-    const { mtime } = await stat(file);
     yield {
-      line: jsonLdLine(found.product, mtime),
+      line: jsonLdLine(found.product, asOf),
       at: `${found.file} line ${found.product.line}`,
     };
   }
