@@ -23,6 +23,22 @@ export interface RawFeedItem {
   seller?: string;
 }
 
+/**
+ * The attributes of Google Merchant Center's product data an offer is made of, by name (`g:`
+ * prefix aside), and the field each fills; a sale price, when given, is the price.
+ */
+export const MERCHANT_ATTRIBUTES = {
+  id: 'id',
+  title: 'title',
+  brand: 'brand',
+  gtin: 'gtin',
+  mpn: 'mpn',
+  price: 'price',
+  sale_price: 'price',
+  link: 'link',
+  availability: 'availability',
+} as const satisfies Record<string, keyof RawFeedItem>;
+
 /** A valid item: a price in USD, a link, and what identifies the product. */
 export interface FeedItem {
   line: number;

@@ -1,18 +1,7 @@
 import { csvRows, isBlankRow } from './csv-rows.js';
-import type { FeedProblem, RawFeedItem } from './feed-item.js';
+import { MERCHANT_ATTRIBUTES, type FeedProblem, type RawFeedItem } from './feed-item.js';
 
-/** The attributes of Google Merchant Center's product data an offer is made of. */
-const ATTRIBUTES = {
-  id: 'id',
-  title: 'title',
-  brand: 'brand',
-  gtin: 'gtin',
-  mpn: 'mpn',
-  price: 'price',
-  sale_price: 'price',
-  link: 'link',
-  availability: 'availability',
-} as const satisfies Record<string, keyof RawFeedItem>;
+const ATTRIBUTES = MERCHANT_ATTRIBUTES;
 
 type Attribute = keyof typeof ATTRIBUTES;
 

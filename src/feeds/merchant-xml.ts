@@ -1,19 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { SaxesParser, type SaxesTag } from 'saxes';
-import type { FeedProblem, RawFeedItem } from './feed-item.js';
+import { MERCHANT_ATTRIBUTES, type FeedProblem, type RawFeedItem } from './feed-item.js';
 
-/** The attributes of an item an offer is made of, by local name (`g:price` is `price`). */
-const FIELDS: Readonly<Record<string, keyof RawFeedItem>> = {
-  id: 'id',
-  title: 'title',
-  brand: 'brand',
-  gtin: 'gtin',
-  mpn: 'mpn',
-  price: 'price',
-  sale_price: 'price',
-  link: 'link',
-  availability: 'availability',
-};
+/** By local name: `g:price` is `price`. */
+const FIELDS: Readonly<Record<string, keyof RawFeedItem>> = MERCHANT_ATTRIBUTES;
 
 const localName = (name: string) => name.slice(name.indexOf(':') + 1);
 
