@@ -12,10 +12,10 @@ import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
 import { PrismaService } from '../src/database/prisma.service.js';
-import { LookupRepository } from '../src/lookup/lookup.repository.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
 import type { ProductIntelligence } from '../src/synthesis/product-intelligence.schema.js';
 import { SynthesisService } from '../src/synthesis/synthesis.service.js';
-import type { Priors } from '../src/synthesis/synthesis.types.js';
+import { CatalogPriors } from '../src/synthesis/priors.js';
 import { benchOutDir, ensureCatalogFile } from './lib/catalog-file.js';
 import { freePort } from './lib/processes.js';
 import { demoCatalogFile } from './resolution/labels.js';
@@ -51,25 +51,21 @@ async function criticsFile(products: number): Promise<string> {
 
 /** Every product of the imported catalog, assessed as a lookup would assess it. */
 async function assessAll(app: INestApplicationContext): Promise<ProductIntelligence[]> {
-  const repository = app.get(LookupRepository);
+  const repository = app.get(AnswerRepository);
   const synthesis = app.get(SynthesisService);
   const ids = (await app.get(PrismaService).product.findMany({ select: { id: true } })).map(
     (p) => p.id,
   );
-  const priors = new Map<string, Priors>();
+  const { criterionMeans, scoreMeans } = await repository.means();
+  const priors = new CatalogPriors(criterionMeans, scoreMeans);
   const bodies: ProductIntelligence[] = [];
   for (let i = 0; i < ids.length; i += 500) {
     const { products } = await repository.findProducts(ids.slice(i, i + 500));
     for (const product of products) {
-      let categoryPriors = priors.get(product.category);
-      if (!categoryPriors) {
-        categoryPriors = await repository.priorsOf(product.category);
-        priors.set(product.category, categoryPriors);
-      }
       bodies.push(
         synthesis.synthesize({
           product,
-          priors: categoryPriors,
+          priors: priors.of(product.category),
           publishedAt: new Date(0),
           resolution: { confidence: 1, other_matches: [] },
           buyUrl: () => 'https://bench.example/r',

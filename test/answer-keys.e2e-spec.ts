@@ -6,7 +6,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
-import { LookupRepository } from '../src/lookup/lookup.repository.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
 import { PublishedCatalog } from '../src/lookup/published-catalog.js';
 import {
   batchResponseSchema,
@@ -166,13 +166,13 @@ describe('Answers an integrator can key on', () => {
 
   it('serves the same keyed body and ETag from the cache, and a new one for a new catalog', async () => {
     await publish('in-ear', '2026-11-10T00:00:00Z'); // nothing of it is cached yet
-    const findProducts = jest.spyOn(app.get(LookupRepository), 'findProducts');
+    const findExact = jest.spyOn(app.get(AnswerRepository), 'findExact');
     const first = await get('Zephyr Aero X2');
     const cached = await get('Zephyr Aero X2');
     const otherName = await get('ZEPHYR aero-x2');
-    // The second and third answers come from the answer and the assessment caches.
-    expect(findProducts).toHaveBeenCalledTimes(1);
-    findProducts.mockRestore();
+    // The second answer comes from the answer cache; the third is its own name's probe.
+    expect(findExact).toHaveBeenCalledTimes(2);
+    findExact.mockRestore();
     expect(cached.text).toBe(first.text);
     expect(JSON.parse(otherName.text)).toMatchObject({ id: 'zephyr-aero-x2', category: 'in-ear' });
     expect(first.etag).toEqual(expect.any(String));

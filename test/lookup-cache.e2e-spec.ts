@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { LookupCache } from '../src/lookup/lookup-cache.js';
-import { LookupRepository } from '../src/lookup/lookup.repository.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { bearer, createTestApp } from './support/test-app.js';
@@ -69,13 +69,13 @@ describe(LookupCache.name, () => {
   it('serves a repeated name from the cache, with each key its own purchase links', async () => {
     const [app] = apps;
     const [first, second] = [await bearer(app!), await bearer(app!)];
-    const findProducts = jest.spyOn(app!.get(LookupRepository), 'findProducts');
+    const findExact = jest.spyOn(app!.get(AnswerRepository), 'findExact');
     const a = await get(app!, first);
     const b = await get(app!, second);
     const c = await get(app!, first, `${LOOKUP}&detail=compact`);
-    // The product is read once: the compact answer comes from the same cached assessment.
-    expect(findProducts).toHaveBeenCalledTimes(1);
-    findProducts.mockRestore();
+    // The second key's answer comes from the cache; the compact one is its own.
+    expect(findExact).toHaveBeenCalledTimes(2);
+    findExact.mockRestore();
     expect(a.offers[0]!.buy_url).not.toBe(b.offers[0]!.buy_url);
     expect({ ...a, offers: [] }).toEqual({ ...b, offers: [] });
     expect(c).not.toHaveProperty('summary');
@@ -84,12 +84,19 @@ describe(LookupCache.name, () => {
   it('assesses a product once for every name that resolves to it, each with its resolution', async () => {
     const app = apps[1]!;
     const auth = await bearer(app);
-    const findProducts = jest.spyOn(app.get(LookupRepository), 'findProducts');
+    const repository = app.get(AnswerRepository);
+    const reads = [
+      jest.spyOn(repository, 'findAnswers'),
+      jest.spyOn(repository, 'findProducts'),
+    ] as const;
     const exact = await get(app, auth, '/v1/product-intelligence?product_name=Zephyr%20Aero%20X2');
     const typo = await get(app, auth, '/v1/product-intelligence?product_name=zephir%20aero%20x2');
     const dropped = await get(app, auth, '/v1/product-intelligence?product_name=Aero%20X2');
-    expect(findProducts).toHaveBeenCalledTimes(1);
-    findProducts.mockRestore();
+    // The exact name's probe read the stored answer; the other names find it cached.
+    for (const read of reads) {
+      expect(read).not.toHaveBeenCalled();
+      read.mockRestore();
+    }
     const bodies = [exact, typo, dropped] as unknown as { resolution: { confidence: number } }[];
     expect(bodies[0]!.resolution.confidence).toBe(1);
     expect(bodies[1]!.resolution.confidence).toBeLessThan(1);

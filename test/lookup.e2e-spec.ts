@@ -4,7 +4,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import type { ProblemBody } from '../src/common/problem.js';
 import { PrismaService } from '../src/database/prisma.service.js';
-import type { ResolutionExplanation } from '../src/lookup/name-resolver.service.js';
+import type { ResolutionExplanation } from '../src/lookup/resolution-outcome.js';
 import {
   batchResponseSchema,
   limitedCoverageSchema,

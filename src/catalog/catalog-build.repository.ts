@@ -2,6 +2,8 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { AnswerTask } from './answer-batch.js';
+import { computeAnswers, copyInto, readMeans } from './catalog-answers.js';
 import { CatalogDerived } from './catalog-derived.repository.js';
 import {
   STAGED_TABLE_NAMES,
@@ -17,7 +19,18 @@ export const CATALOG_TABLES = [
   'search_words',
   'category_priors',
   'category_score_priors',
+  'product_answers',
+  'name_keys',
 ] as const;
+export type CatalogTable = (typeof CATALOG_TABLES)[number];
+
+/** The tables computed from the rest: priors and vocabulary first, answers last. */
+const ANSWER_TABLES: readonly CatalogTable[] = ['product_answers', 'name_keys'];
+const DERIVED_TABLES = CATALOG_TABLES.slice(STAGED_TABLE_NAMES.length).filter(
+  (t) => !ANSWER_TABLES.includes(t),
+);
+/** Tables whose indexes the answers are computed with: all but the answers'. */
+export const INDEXED_BEFORE_ANSWERS = CATALOG_TABLES.filter((t) => !ANSWER_TABLES.includes(t));
 
 export const ident = (name: string) => pg.Client.prototype.escapeIdentifier(name);
 const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(', ');
@@ -74,6 +87,7 @@ export class CatalogBuild {
     table: string,
     files: string[],
     onBytes?: (bytes: number) => void,
+    columns = columnList(table as StagedTable),
   ): Promise<void> {
     // Created and filled in one transaction, COPY FREEZE writes its rows already frozen and
     // visible to all: no later vacuum or first reader rewrites the pages.
@@ -86,7 +100,6 @@ export class CatalogBuild {
       for (const file of files) {
         const source = createReadStream(file, { highWaterMark: 1024 * 1024 });
         source.on('data', (chunk) => onBytes?.(chunk.length));
-        const columns = columnList(table as StagedTable);
         const sql = `COPY ${this.next(table)} (${columns}) FROM STDIN WITH (FREEZE)`;
         await pipeline(source, this.client.query(copyFrom(sql)));
       }
@@ -200,7 +213,7 @@ export class CatalogBuild {
 
   /** Creates the computed tables empty, and computes them from the loaded ones. */
   async computeDerived(onPhase?: (phase: 'priors' | 'vocabulary') => void): Promise<void> {
-    for (const table of CATALOG_TABLES.slice(STAGED_TABLE_NAMES.length)) {
+    for (const table of DERIVED_TABLES) {
       await this.query(
         `CREATE TABLE ${this.next(table)}
            (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)`,
@@ -214,12 +227,46 @@ export class CatalogBuild {
   }
 
   /**
+   * Every product's answer and the exact name keys (catalog-answers.ts), computed from the
+   * loaded and indexed tables into `dir`, then loaded. A key two products share is no one's.
+   */
+  async computeAnswers(
+    task: Omit<AnswerTask, keyof Awaited<ReturnType<typeof readMeans>>>,
+    dir: string,
+  ): Promise<number> {
+    const means = await readMeans(this.client, (t) => this.next(t));
+    const files = await computeAnswers(
+      this.client,
+      (t) => this.next(t),
+      { ...task, ...means },
+      dir,
+    );
+    await this.createAndCopy('product_answers', [files.answers], undefined, 'product_id, body');
+    await this.inTransaction(async () => {
+      await this.query(
+        `CREATE TABLE ${this.next('name_keys')}
+           (LIKE ${this.published('name_keys')} INCLUDING ALL EXCLUDING INDEXES)`,
+      );
+      await this.query(
+        'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
+      );
+      await copyInto(this.client, 'name_key_rows (key, product_id)', files.keys);
+      await this.query(
+        `INSERT INTO ${this.next('name_keys')} (key, product_id)
+           SELECT key, min(product_id) FROM name_key_rows
+            GROUP BY key HAVING count(DISTINCT product_id) = 1`,
+      );
+    });
+    return files.products;
+  }
+
+  /**
    * The published tables' indexes, keys and foreign keys, built on the new tables under the
    * same names (each schema has its own), read from the catalog so that they always match the
    * migrations. Foreign keys point at the new tables.
    */
-  async buildIndexes(): Promise<void> {
-    const tables = CATALOG_TABLES.map((t) => this.published(t));
+  async buildIndexes(of: readonly CatalogTable[] = CATALOG_TABLES): Promise<void> {
+    const tables = of.map((t) => this.published(t));
     const { rows: indexes } = await this.query<{ ddl: string }>(
       `SELECT format('CREATE %sINDEX %I ON %s.%I', CASE WHEN i.indisunique THEN 'UNIQUE ' END,
                      c.relname, $2::text, t.relname)

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { AppConfig } from '../config/app-config.js';
+import { synthesisKey } from '../synthesis/stored-assessment.js';
+import { computeAnswers, copyInto, readMeans } from './catalog-answers.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { CATALOG_PUBLISHED_CHANNEL, LATEST_PUBLICATION } from '../publication/publication.sql.js';
 import { ImportInProgressError, IMPORT_LOCK_KEY } from './catalog.repository.js';
@@ -38,7 +44,10 @@ const PIECE = 10_000;
  */
 @Injectable()
 export class CatalogOffersRepository {
-  constructor(private readonly server: DatabaseServer) {}
+  constructor(
+    private readonly server: DatabaseServer,
+    private readonly config: AppConfig,
+  ) {}
 
   private async withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({
@@ -133,14 +142,19 @@ export class CatalogOffersRepository {
             offers.map((o) => o.url),
           ],
         );
+        const key = synthesisKey(this.config.synthesis);
+        const stored = await this.refreshAnswers(client, products, key);
         // The counts go on from the latest publication's: counting millions of rows again
-        // would take longer than the offers do.
+        // would take longer than the offers do. Its stored answers stay trusted only if this
+        // process computed the changed ones with the same settings.
         const { rows } = await client.query<{ publishedAt: Date }>(
-          `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
-           SELECT now(), false, product_count, review_count, offer_count + $1 - $2
+          `INSERT INTO catalog_publications
+             (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
+           SELECT now(), false, product_count, review_count, offer_count + $1 - $2,
+                  CASE WHEN $3 THEN synthesis_key END
              FROM catalog_publications WHERE id = (SELECT id FROM (${LATEST_PUBLICATION}) latest)
            RETURNING published_at AS "publishedAt"`,
-          [offers.length, removed.rowCount ?? 0],
+          [offers.length, removed.rowCount ?? 0, stored],
         );
         await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
         await client.query('COMMIT');
@@ -156,5 +170,47 @@ export class CatalogOffersRepository {
         throw error;
       }
     });
+  }
+
+  /**
+   * The stored answers of `products`, computed again with their new offers (in the caller's
+   * transaction), when the published answers were computed with this process's settings.
+   * Whether they were: if not, none is stored to trust.
+   */
+  private async refreshAnswers(
+    client: pg.Client,
+    products: string[],
+    key: string,
+  ): Promise<boolean> {
+    const { rows } = await client.query<{ synthesisKey: string | null }>(LATEST_PUBLICATION);
+    if (rows[0]?.synthesisKey !== key) return false;
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'catalog-offers-'));
+    try {
+      await client.query(
+        'CREATE TEMP TABLE touched ON COMMIT DROP AS SELECT unnest($1::text[]) AS id',
+        [products],
+      );
+      const live = (table: string) => table;
+      const task = {
+        config: this.config.synthesis,
+        publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
+        keys: false,
+        ...(await readMeans(client, live)),
+      };
+      const files = await computeAnswers(
+        client,
+        live,
+        task,
+        dir,
+        'p.id IN (SELECT id FROM touched)',
+      );
+      await client.query(
+        'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
+      );
+      await copyInto(client, 'product_answers (product_id, body)', files.answers);
+      return true;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 }

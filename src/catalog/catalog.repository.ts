@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { errorName } from '../common/error-name.js';
+import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { PrismaService } from '../database/prisma.service.js';
 import {
@@ -9,10 +10,12 @@ import {
   LATEST_PUBLICATION,
   type Publication,
 } from '../publication/publication.sql.js';
+import { synthesisKey } from '../synthesis/stored-assessment.js';
 import {
   CATALOG_TABLES,
   CatalogBuild,
   ident,
+  INDEXED_BEFORE_ANSWERS,
   type CatalogChanges,
 } from './catalog-build.repository.js';
 import type { CatalogStaging } from './catalog-staging.js';
@@ -38,7 +41,7 @@ export class ImportInProgressError extends Error {}
 export class DuplicateBarcodeError extends Error {}
 
 export type LoadPhase =
-  'compare' | 'merge' | 'priors' | 'vocabulary' | 'indexes' | 'vacuum' | 'publish';
+  'compare' | 'merge' | 'priors' | 'vocabulary' | 'indexes' | 'answers' | 'vacuum' | 'publish';
 
 export interface LoadOptions {
   replace: boolean;
@@ -86,6 +89,7 @@ export class CatalogRepository {
   constructor(
     private readonly server: DatabaseServer,
     private readonly prisma: PrismaService,
+    private readonly config: AppConfig,
   ) {}
 
   async load(staging: CatalogStaging, options: LoadOptions): Promise<LoadResult> {
@@ -157,7 +161,15 @@ export class CatalogRepository {
     }
     await build.computeDerived(options.onPhase);
     options.onPhase?.('indexes');
-    await build.buildIndexes();
+    await build.buildIndexes(INDEXED_BEFORE_ANSWERS);
+    options.onPhase?.('answers');
+    const task = {
+      config: this.config.synthesis,
+      publishedAt: options.publishedAt.toISOString(),
+      keys: true,
+    };
+    await build.computeAnswers(task, staging.dir);
+    await build.buildIndexes(['product_answers', 'name_keys']);
     options.onPhase?.('vacuum');
     await build.vacuum();
     return { mode, before, changes };
@@ -220,14 +232,16 @@ export class CatalogRepository {
             `ALTER SEQUENCE ${s.sequence} OWNED BY ${build.published(s.table)}.${ident(s.column)}`,
           );
         await client.query(
-          `INSERT INTO catalog_publications (published_at, replaced, product_count, review_count, offer_count)
-           VALUES ($1, $2, $3, $4, $5)`,
+          `INSERT INTO catalog_publications
+             (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
+           VALUES ($1, $2, $3, $4, $5, $6)`,
           [
             options.publishedAt,
             options.replace,
             options.counts.products,
             options.counts.reviews,
             options.counts.offers,
+            synthesisKey(this.config.synthesis),
           ],
         );
         // Every instance listening drops its cached answers once this commits.

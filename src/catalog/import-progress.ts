@@ -9,6 +9,7 @@ const LABELS: Record<ImportPhase, string> = {
   priors: 'Computing category priors',
   vocabulary: 'Counting the search vocabulary',
   indexes: 'Building indexes',
+  answers: "Computing every product's answer",
   vacuum: 'Vacuuming and analysing the new catalog',
   publish: 'Publishing',
 };

@@ -7,7 +7,7 @@ import type {
   ProductIntelligence,
 } from '../synthesis/product-intelligence.schema.js';
 import type { Detail } from './lookup-request.schema.js';
-import type { ResolutionExplanation } from './name-resolver.service.js';
+import type { ResolutionExplanation } from './resolution-outcome.js';
 
 /** An answer as every key gets it, but for the key in its purchase links. */
 export interface CachedAnswer {

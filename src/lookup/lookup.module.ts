@@ -4,6 +4,8 @@ import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
+import { AnswerRepository } from './answer.repository.js';
+import { Assessments } from './assessments.js';
 import { LookupCache } from './lookup-cache.js';
 import { LookupService } from './lookup.service.js';
 import { PublishedCatalog } from './published-catalog.js';
@@ -17,11 +19,13 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
   providers: [
     LookupRequestGuard,
     LookupRepository,
+    AnswerRepository,
+    Assessments,
     NameResolver,
     LookupService,
     PublishedCatalog,
     LookupCache,
   ],
-  exports: [NameResolver, LookupRepository, LookupService],
+  exports: [NameResolver, LookupRepository, AnswerRepository, LookupService],
 })
 export class LookupModule {}

@@ -1,16 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { arrayLiteral } from '../database/array-literal.js';
-import { Prisma } from '../database/generated/prisma/client.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { CRITERIA } from '../taxonomy/taxonomy.js';
-import type {
-  OfferRecord,
-  Prior,
-  Priors,
-  ProductRecord,
-  ReviewRecord,
-} from '../synthesis/synthesis.types.js';
 import type { CandidateTerms, TermMatch } from './candidate-terms.js';
 import { NAMES_SEPARATOR } from '../names/name-normaliser.js';
 import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
@@ -23,13 +14,6 @@ export interface CandidateProduct {
   category: string;
   names: string[];
 }
-
-/** A product row with its reviews and offers as JSON (timestamps as text). */
-type ProductRow = Omit<ProductRecord, 'offers' | 'reviews'> & {
-  reviews: (Omit<ReviewRecord, 'reviewedAt'> & { reviewedAt: string | null })[];
-  offers: (Omit<OfferRecord, 'priceAsOf'> & { priceAsOf: string })[];
-  publicationId: number;
-};
 
 /**
  * A candidate of name `query`, or (query null) the row saying only which publication. Its
@@ -116,37 +100,6 @@ const FIND_BARCODES = `
                  FROM unnest($1::text[]) AS g(gtin)
                  JOIN products p ON p.gtins @> ARRAY[g.gtin]) b ON true`;
 
-const FIND_PRODUCTS = `
-  SELECT p.id, p.name, p.brand, p.category,
-         coalesce((SELECT json_agg(json_build_object(
-                    'source', r.source, 'sourceType', r.source_type, 'score', r.score,
-                    'summary', r.summary, 'url', r.url, 'reviewedAt', r.reviewed_at,
-                    'criteria', r.criteria, 'pros', coalesce(r.pros, '{}'),
-                    'cons', coalesce(r.cons, '{}')))
-                     FROM reviews r WHERE r.product_id = p.id), '[]') AS reviews,
-         coalesce((SELECT json_agg(json_build_object(
-                    'offerId', o.id::text, 'retailerName', o.retailer_name,
-                    'price', o.price::float8, 'priceAsOf', o.price_as_of, 'url', o.url))
-                     FROM offers o WHERE o.product_id = p.id), '[]') AS offers,
-         (SELECT id FROM (${LATEST_PUBLICATION}) latest) AS "publicationId"
-    FROM products p
-   WHERE p.id = ANY($1::text[])`;
-
-/** Where no rating exists anywhere, a prior is the middle of the scale. */
-const NEUTRAL_PRIOR = 50;
-
-interface MeanRow {
-  key: string;
-  category_mean: number | null;
-  catalog_mean: number | null;
-}
-
-function priorOf(row: MeanRow | undefined): Prior {
-  if (row?.category_mean != null) return { mean: row.category_mean, basis: 'category_prior' };
-  return { mean: row?.catalog_mean ?? NEUTRAL_PRIOR, basis: 'catalog_prior' };
-}
-
-/** All SQL of lookups: candidate generation, product reads, priors, publication. */
 @Injectable()
 export class LookupRepository {
   constructor(
@@ -229,59 +182,6 @@ export class LookupRepository {
         publication: { id: publicationId, publishedAt: new Date(publishedAtMs) },
       }),
       products,
-    };
-  }
-
-  /**
-   * Products with their reviews and offers, in one round trip, and the publication they were
-   * read from (undefined when none of them exists).
-   */
-  async findProducts(
-    ids: string[],
-  ): Promise<{ publicationId?: number; products: ProductRecord[] }> {
-    const rows = await this.prepared<ProductRow>('lookup-find-products', FIND_PRODUCTS, [
-      arrayLiteral(ids),
-    ]);
-    return {
-      ...(rows[0] && { publicationId: rows[0].publicationId }),
-      products: rows.map(({ publicationId: _, ...row }) => ({
-        ...row,
-        reviews: row.reviews.map((review) => ({
-          ...review,
-          reviewedAt: review.reviewedAt === null ? null : new Date(review.reviewedAt),
-        })),
-        offers: row.offers.map((offer) => ({ ...offer, priceAsOf: new Date(offer.priceAsOf) })),
-      })),
-    };
-  }
-
-  /**
-   * The category's mean of each criterion and its mean overall score; the whole catalog's
-   * where the category has none (never another category's), the middle of the scale where
-   * the catalog has none either.
-   */
-  async priorsOf(category: string): Promise<Priors> {
-    const client = this.reader.client();
-    const [criteria, overall] = await Promise.all([
-      client.$queryRaw<MeanRow[]>(Prisma.sql`
-        SELECT criterion AS key,
-               sum(mean * ratings) FILTER (WHERE category = ${category})
-                 / nullif(sum(ratings) FILTER (WHERE category = ${category}), 0) AS category_mean,
-               sum(mean * ratings) / sum(ratings) AS catalog_mean
-          FROM category_priors
-         GROUP BY criterion`),
-      client.$queryRaw<MeanRow[]>(Prisma.sql`
-        SELECT 'overall' AS key,
-               max(mean) FILTER (WHERE category = ${category}) AS category_mean,
-               sum(mean * reviews) / nullif(sum(reviews), 0) AS catalog_mean
-          FROM category_score_priors`),
-    ]);
-    const byCriterion = new Map(criteria.map((r) => [r.key, r]));
-    return {
-      criteria: Object.fromEntries(
-        CRITERIA.map((criterion) => [criterion, priorOf(byCriterion.get(criterion))]),
-      ) as Priors['criteria'],
-      overall: priorOf(overall[0]),
     };
   }
 

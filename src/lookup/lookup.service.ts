@@ -1,35 +1,47 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Metrics } from '../metrics/metrics.service.js';
+import { exactKeyOf } from '../names/exact-names.js';
+import { gtinOfQuery } from '../names/gtin.js';
+import type { Publication } from '../publication/publication.sql.js';
 import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
-import { SynthesisService } from '../synthesis/synthesis.service.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
-import type { Priors, ProductRecord } from '../synthesis/synthesis.types.js';
+import { AnswerRepository } from './answer.repository.js';
+import { Assessments } from './assessments.js';
 import {
   answerBytes,
-  heapBytes,
   LookupCache,
   type CachedAnswer,
   type CachedAssessment,
 } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
-import { LookupRepository } from './lookup.repository.js';
-import type { Publication } from '../publication/publication.sql.js';
-import { NameResolver, type ResolutionOutcome } from './name-resolver.service.js';
+import { NameResolver } from './name-resolver.service.js';
 import { NEVER_PUBLISHED, PublishedCatalog } from './published-catalog.js';
+import { exactNameOutcome, type ResolutionOutcome } from './resolution-outcome.js';
 
-/** Both lookups: resolve the names, then synthesize each product's assessment. */
+/** Names resolved, with the stored answers an exact name's probe read on the way. */
+interface Resolved {
+  publication: Publication;
+  outcomes: ResolutionOutcome[];
+  stored: Map<string, string>;
+  consistent: boolean;
+}
+
+/**
+ * Both lookups: a name that is exactly one product's is that product and its stored answer,
+ * in one statement for all of a batch's names; the other names are resolved together, and
+ * the products they resolve to assessed (stored answers, read in one more statement).
+ */
 @Injectable()
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
   private readonly logger = new Logger('Resolution');
-  private priors = { publication: -1, byCategory: new Map<string, Priors>() };
 
   constructor(
     private readonly resolver: NameResolver,
-    private readonly repository: LookupRepository,
-    private readonly synthesis: SynthesisService,
+    private readonly answers: AnswerRepository,
+    private readonly assessments: Assessments,
     private readonly links: PurchaseLinks,
     private readonly catalog: PublishedCatalog,
     private readonly cache: LookupCache,
@@ -60,11 +72,25 @@ export class LookupService {
     }
     const missing = [...new Set(names.filter((name) => !answers.has(name)))];
     if (missing.length > 0) {
-      const resolved = await this.resolver.resolveMany(missing);
-      const publication = resolved.publication ?? NEVER_PUBLISHED;
-      const { assessments, consistent } = await this.assess(publication, resolved.outcomes);
+      const resolved = await this.resolve(missing);
+      const { publication, outcomes } = resolved;
+      const assessments = new Map<string, CachedAssessment>();
+      for (const [id, text] of resolved.stored)
+        assessments.set(
+          id,
+          this.assessments.fromStored(publication, id, text, resolved.consistent),
+        );
+      const unread = outcomes.flatMap((o) =>
+        o.productId && !assessments.has(o.productId) ? [o.productId] : [],
+      );
+      let consistent = resolved.consistent;
+      if (unread.length > 0) {
+        const read = await this.assessments.of(publication, unread);
+        for (const [id, assessment] of read.assessments) assessments.set(id, assessment);
+        consistent &&= read.consistent;
+      }
       for (const [i, name] of missing.entries()) {
-        const outcome = resolved.outcomes[i]!;
+        const outcome = outcomes[i]!;
         const assessment = outcome.productId ? assessments.get(outcome.productId) : undefined;
         const answer = this.compose(outcome, assessment, publication, detail);
         if (consistent) this.cache.set(publication.id, detail, name, answer);
@@ -80,50 +106,34 @@ export class LookupService {
   }
 
   /**
-   * The assessment of each product the names resolved to: cached for the publication, or read
-   * (one query for all of them) and synthesized. `consistent` is false when a new catalog was
-   * published between reading the candidates and the products: nothing is cached then.
+   * The names' outcomes: those that are exactly one product's name by one probe of their keys
+   * (a barcode is read as one first), the others by the resolver. A catalog published between
+   * the probe and the resolver's reads: the resolver answers every name, from the newer one.
    */
-  private async assess(
-    publication: Publication,
-    outcomes: readonly ResolutionOutcome[],
-  ): Promise<{ assessments: Map<string, CachedAssessment>; consistent: boolean }> {
-    const assessments = new Map<string, CachedAssessment>();
-    const unread: string[] = [];
-    for (const id of new Set(outcomes.flatMap((o) => (o.productId ? [o.productId] : [])))) {
-      const cached = this.cache.assessment(publication.id, id);
-      this.metrics?.cacheLookup('assessments', cached !== undefined);
-      if (cached) assessments.set(id, cached);
-      else unread.push(id);
+  private async resolve(names: readonly string[]): Promise<Resolved> {
+    const probed = names.filter((name) => gtinOfQuery(name) === undefined);
+    const exact =
+      probed.length > 0
+        ? await this.answers.findExact(probed.map(exactKeyOf), this.assessments.synthesisKey)
+        : undefined;
+    const hits = new Map(probed.map((name, i) => [name, exact!.hits[i]]));
+    const rest = names.filter((name) => !hits.get(name));
+    const resolved = rest.length > 0 ? await this.resolver.resolveMany(rest) : undefined;
+    if (resolved && exact && resolved.publication?.id !== exact.publication?.id) {
+      const again = await this.resolver.resolveMany(names);
+      const publication = again.publication ?? NEVER_PUBLISHED;
+      return { publication, outcomes: again.outcomes, stored: new Map(), consistent: false };
     }
-    if (unread.length === 0) return { assessments, consistent: true };
-    const { publicationId, products } = await this.repository.findProducts(unread);
-    const consistent = publicationId === undefined || publicationId === publication.id;
-    for (const product of products) {
-      const assessment = await this.synthesize(product, publication);
-      if (consistent) this.cache.setAssessment(publication.id, product.id, assessment);
-      assessments.set(product.id, assessment);
-    }
-    return { assessments, consistent };
-  }
-
-  /** A product's full body for a publication, whatever name resolved to it. */
-  private async synthesize(
-    product: ProductRecord,
-    publication: Publication,
-  ): Promise<CachedAssessment> {
-    const offerIds: string[] = []; // in the order the body lists the offers
-    const body = this.synthesis.synthesize({
-      product,
-      priors: await this.priorsOf(publication.id, product.category),
-      publishedAt: publication.publishedAt,
-      resolution: { confidence: 1, other_matches: [] }, // each answer sets its own
-      buyUrl: (offer) => {
-        offerIds.push(offer.offerId);
-        return this.links.urlFor({ offerId: offer.offerId });
-      },
+    const publication = (resolved ?? exact)?.publication ?? NEVER_PUBLISHED;
+    const stored = new Map<string, string>();
+    let next = 0;
+    const outcomes = names.map((name) => {
+      const hit = hits.get(name);
+      if (!hit) return resolved!.outcomes[next++]!;
+      if (hit.body !== null) stored.set(hit.productId, hit.body);
+      return exactNameOutcome(name, hit);
     });
-    return { body, offerIds, bytes: heapBytes(body) };
+    return { publication, outcomes, stored, consistent: true };
   }
 
   private compose(
@@ -147,19 +157,6 @@ export class LookupService {
       explanation,
       bytes: answerBytes(assessment.bytes, explanation),
     };
-  }
-
-  /** A category's priors change only with the catalog: kept per publication. */
-  private async priorsOf(publication: number, category: string): Promise<Priors> {
-    if (this.priors.publication !== publication)
-      this.priors = { publication, byCategory: new Map() };
-    const byCategory = this.priors.byCategory;
-    let priors = byCategory.get(category);
-    if (!priors) {
-      priors = await this.repository.priorsOf(category);
-      byCategory.set(category, priors);
-    }
-    return priors;
   }
 
   /** The answer with its purchase links signed for the key that asked. */

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import os from 'node:os';
 import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
-import type { Publication } from '../publication/publication.sql.js';
 import {
   brandForm,
   type BrandForm,
@@ -15,6 +14,12 @@ import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
 import { writtenCodes } from '../names/model-codes.js';
 import { gtinOfQuery } from '../names/gtin.js';
+import {
+  barcodeOutcome,
+  type ResolutionExplanation,
+  type ResolutionOutcome,
+  type Resolutions,
+} from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import {
@@ -23,38 +28,6 @@ import {
   REJECTED_WEIGHT,
   type ScoredProduct,
 } from '../names/resolution-decision.js';
-
-export interface ResolutionOutcome {
-  found: boolean;
-  /** Set when found. */
-  productId?: string;
-  confidence: number;
-  /** Other candidates, best first, never the found product. */
-  candidates: { productId: string; name: string; score: number }[];
-  /** Why: every candidate's score and the decision, for admins. */
-  explanation: ResolutionExplanation;
-}
-
-export interface Resolutions {
-  /** The catalog publication the candidates were read from; undefined before the first. */
-  publication?: Publication;
-  /** One per name, in order. */
-  outcomes: ResolutionOutcome[];
-}
-
-export interface ResolutionExplanation {
-  query: string;
-  decision: string;
-  candidates: {
-    productId: string;
-    name: string;
-    score: number;
-    /** Its score as a suggestion (`other_matches`): a rejected candidate's is weighed down. */
-    suggestion: number;
-    rejected?: string;
-    notes: string[];
-  }[];
-}
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -70,27 +43,6 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  * them than products, and each candidate would otherwise normalise both again.
  */
 const VOCABULARY_MEMO = 10_000;
-
-/** A lookup that is a barcode a product carries: that product, exactly. */
-function barcodeOutcome(
-  query: string,
-  gtin: string,
-  product: { id: string; name: string },
-): ResolutionOutcome {
-  return {
-    found: true,
-    productId: product.id,
-    confidence: 1,
-    candidates: [],
-    explanation: {
-      query,
-      decision: `found: the product carrying the barcode (GTIN ${gtin})`,
-      candidates: [
-        { productId: product.id, name: product.name, score: 1, suggestion: 1, notes: ['barcode'] },
-      ],
-    },
-  };
-}
 
 /** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()

@@ -6,7 +6,8 @@ import { MetricsModule } from '../metrics/metrics.module.js';
 import { LookupModule } from './lookup.module.js';
 import { singleLookupQuery } from './lookup-request.schema.js';
 import { LookupService } from './lookup.service.js';
-import { NameResolver, type ResolutionExplanation } from './name-resolver.service.js';
+import { NameResolver } from './name-resolver.service.js';
+import type { ResolutionExplanation } from './resolution-outcome.js';
 
 // resolve "NAME" [--explain] (src/cli.ts)
 // What the API answers for a name, from the catalog the service answers from; with --explain,

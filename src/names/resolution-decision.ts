@@ -11,6 +11,8 @@ export const REJECTED_WEIGHT = 0.6;
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
+/** Why a query that is exactly one product's name is that product. */
+export const EXACTLY_ONE_NAME = 'the query is exactly one of its names';
 
 export interface ScoredProduct {
   productId: string;
@@ -47,9 +49,10 @@ export function decide(scored: ScoredProduct[]): Decision {
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
   if (exact.length === 1) {
-    // Naming a product exactly is decisive, however close a sibling scores.
-    found = exact[0];
-    reason = 'the query is exactly one of its names';
+    // Naming a product exactly is decisive, however close a sibling scores, and leaves
+    // nothing else to suggest: the answer is the same whether one probe of the name's key
+    // finds it (issue 34) or the candidates are scored.
+    return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
   } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
   else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {

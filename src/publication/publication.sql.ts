@@ -9,7 +9,7 @@ export interface Publication {
 
 /** The catalog publication answers come from: the latest import. */
 export const LATEST_PUBLICATION = `
-  SELECT id, published_at AS "publishedAt"
+  SELECT id, published_at AS "publishedAt", synthesis_key AS "synthesisKey"
     FROM catalog_publications
    ORDER BY imported_at DESC, id DESC
    LIMIT 1`;

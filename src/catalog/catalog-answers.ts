@@ -1,0 +1,177 @@
+import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { once } from 'node:events';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { projectRoot } from '../config/project-root.js';
+import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
+import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
+import type { AnswerRows, AnswerTask } from './answer-batch.js';
+import type { AnswerReply, AnswerRequest } from './answer.worker.js';
+
+// Every product's answer computed at publication (issue 34): the products are read with their
+// reviews and offers in one COPY, synthesized in worker threads (one per core), and written as
+// COPY files of product_answers and, for a new catalog, of the exact name keys. The caller
+// loads the files in its own transaction.
+
+/** Products a worker synthesizes per message. */
+const BATCH = 256;
+/** Batches waiting on or in each worker: enough to keep it busy, few enough to bound memory. */
+const IN_FLIGHT_PER_WORKER = 2;
+/** Old-generation heap of each worker: it holds two batches at a time. */
+const WORKER_HEAP_MB = 128;
+
+/** The compiled worker; under ts-jest (sources in src/) the build in dist/ is used. */
+function workerUrl(): URL {
+  if (import.meta.url.endsWith('.js')) return new URL('./answer.worker.js', import.meta.url);
+  return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/answer.worker.js'));
+}
+
+/** The COPY files of a computation, and how many products they hold. */
+export interface AnswerFiles {
+  answers: string;
+  keys: string;
+  products: number;
+}
+
+class AnswerWorker {
+  private readonly worker: Worker;
+  private readonly waiting = new Map<number, (reply: AnswerReply) => void>();
+  private next = 0;
+  private failure?: Error;
+
+  constructor(task: AnswerTask) {
+    this.worker = new Worker(workerUrl(), {
+      workerData: task,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
+    });
+    this.worker.on('message', (reply: AnswerReply) => {
+      this.waiting.get(reply.id)?.(reply);
+      this.waiting.delete(reply.id);
+    });
+    const fail = (error: Error) => {
+      this.failure = error;
+      for (const done of this.waiting.values()) done({ id: -1, error: error.message });
+      this.waiting.clear();
+    };
+    this.worker.once('error', fail);
+    this.worker.once('exit', (code) => fail(new Error(`answer worker stopped (exit ${code})`)));
+  }
+
+  get busy(): number {
+    return this.waiting.size;
+  }
+
+  async run(lines: string[]): Promise<AnswerRows> {
+    if (this.failure) throw this.failure;
+    const id = this.next++;
+    const reply = await new Promise<AnswerReply>((resolve) => {
+      this.waiting.set(id, resolve);
+      this.worker.postMessage({ id, lines } satisfies AnswerRequest);
+    });
+    if (!reply.rows) throw new Error(`computing answers failed: ${reply.error}`);
+    return reply.rows;
+  }
+
+  async stop(): Promise<void> {
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+  }
+}
+
+async function write(stream: WriteStream, text: string): Promise<void> {
+  if (text !== '' && !stream.write(text)) await once(stream, 'drain');
+}
+
+async function close(stream: WriteStream): Promise<void> {
+  await new Promise<void>((resolve, reject) =>
+    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
+  );
+}
+
+/** The category means the priors come from, in the catalog `table` names. */
+export async function readMeans(
+  client: pg.ClientBase,
+  table: (name: string) => string,
+): Promise<Pick<AnswerTask, 'criterionMeans' | 'scoreMeans'>> {
+  const sql = categoryMeansSql(table);
+  const { rows: criterionMeans } = await client.query<CriterionMeanRow>(sql.criteria);
+  const { rows: scoreMeans } = await client.query<ScoreMeanRow>(sql.scores);
+  return { criterionMeans, scoreMeans };
+}
+
+/**
+ * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`)
+ * into COPY files in `dir`, on `client` (inside the caller's transaction, if any).
+ */
+export async function computeAnswers(
+  client: pg.ClientBase,
+  table: (name: string) => string,
+  task: AnswerTask,
+  dir: string,
+  where?: string,
+): Promise<AnswerFiles> {
+  const files = { answers: path.join(dir, 'answers.copy'), keys: path.join(dir, 'keys.copy') };
+  const outputs = {
+    answers: createWriteStream(files.answers),
+    keys: createWriteStream(files.keys),
+  };
+  const workers = Array.from({ length: os.availableParallelism() }, () => new AnswerWorker(task));
+  const inFlight = new Set<Promise<void>>();
+  let products = 0;
+  const submit = async (lines: string[]) => {
+    while (inFlight.size >= workers.length * IN_FLIGHT_PER_WORKER) await Promise.race(inFlight);
+    const worker = workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    const done = worker.run(lines).then(async (rows) => {
+      products += rows.products;
+      await write(outputs.answers, rows.answers);
+      await write(outputs.keys, rows.keys);
+    });
+    const tracked = done.finally(() => inFlight.delete(tracked));
+    tracked.catch(() => undefined); // awaited by the loop, which may be elsewhere when it fails
+    inFlight.add(tracked);
+  };
+  try {
+    const source = client.query(
+      copyTo(
+        `COPY (SELECT ${productRecordJson('p', table)} FROM ${table('products')} p
+                ${where ? `WHERE ${where}` : ''}) TO STDOUT`,
+      ),
+    );
+    const decoder = new StringDecoder('utf8');
+    let pending = '';
+    let batch: string[] = [];
+    for await (const chunk of source as AsyncIterable<Buffer>) {
+      const lines = (pending + decoder.write(chunk)).split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) {
+        batch.push(line);
+        if (batch.length === BATCH) {
+          await submit(batch);
+          batch = [];
+        }
+      }
+    }
+    if (pending !== '') batch.push(pending);
+    if (batch.length > 0) await submit(batch);
+    await Promise.all(inFlight);
+  } finally {
+    await Promise.allSettled([...inFlight]);
+    await Promise.all(workers.map((w) => w.stop()));
+    await Promise.all([close(outputs.answers), close(outputs.keys)]);
+  }
+  return { ...files, products };
+}
+
+/** Streams a COPY file into `target` ("table (columns)"), in the client's transaction. */
+export async function copyInto(client: pg.ClientBase, target: string, file: string): Promise<void> {
+  await pipeline(
+    createReadStream(file, { highWaterMark: 1024 * 1024 }),
+    client.query(copyFrom(`COPY ${target} FROM STDIN`)),
+  );
+}

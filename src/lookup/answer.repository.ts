@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import { arrayLiteral } from '../database/array-literal.js';
+import { DatabaseReader } from '../database/database-reader.js';
+import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
+import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
+import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
+import { toProductRecord, type ProductRow } from '../synthesis/product-record.js';
+import type { ProductRecord } from '../synthesis/synthesis.types.js';
+
+// What an answer says about its product: the answers stored at publication, the exact names
+// that reach them in one probe, and, for a catalog with no stored answers to trust, the
+// products and category means synthesis reads instead.
+
+/** A name that is exactly one product's: that product and its stored answer, if trusted. */
+export interface ExactHit {
+  productId: string;
+  name: string;
+  /** Null when the publication's answers were computed with other settings (or none). */
+  body: string | null;
+}
+
+const PUBLICATION_COLUMNS = `pub.id AS "publicationId",
+  floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs"`;
+
+// Each key ($1, in order) that is exactly one product's name, with that product's stored answer
+// when the publication's answers were computed with the service's settings ($2), and the
+// publication read in the same statement (the one row with no key when none is a name).
+const FIND_EXACT = `
+  SELECT ${PUBLICATION_COLUMNS}, k.i::int AS index, p.id, p.name, a.body
+    FROM (VALUES (1)) AS one(row)
+    LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
+    LEFT JOIN (SELECT q.i, n.product_id
+                 FROM unnest($1::text[]) WITH ORDINALITY AS q(key, i)
+                 JOIN name_keys n ON n.key = q.key) k ON true
+    LEFT JOIN products p ON p.id = k.product_id
+    LEFT JOIN product_answers a ON a.product_id = k.product_id AND pub."synthesisKey" = $2`;
+
+// The stored answers of products ($1), if computed with the service's settings ($2).
+const FIND_ANSWERS = `
+  SELECT ${PUBLICATION_COLUMNS}, a.product_id AS id, a.body
+    FROM (VALUES (1)) AS one(row)
+    LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
+    LEFT JOIN product_answers a ON a.product_id = ANY($1::text[]) AND pub."synthesisKey" = $2`;
+
+const FIND_PRODUCTS = `
+  SELECT ${productRecordJson('p', (table) => table)} AS product,
+         (SELECT id FROM (${LATEST_PUBLICATION}) latest) AS "publicationId"
+    FROM products p
+   WHERE p.id = ANY($1::text[])`;
+
+const MEANS = categoryMeansSql((table) => table);
+
+interface PublicationRow {
+  publicationId: number | null;
+  publishedAtMs: number;
+}
+
+function publicationOf([row]: PublicationRow[]): Publication | undefined {
+  if (!row || row.publicationId === null) return undefined;
+  return { id: row.publicationId, publishedAt: new Date(row.publishedAtMs) };
+}
+
+@Injectable()
+export class AnswerRepository {
+  constructor(private readonly reader: DatabaseReader) {}
+
+  /**
+   * For each key (exactNameKeys' form), the product whose name it is exactly, if one is; and
+   * the publication read.
+   */
+  async findExact(
+    keys: readonly string[],
+    synthesisKey: string,
+  ): Promise<{ publication?: Publication; hits: (ExactHit | undefined)[] }> {
+    const rows = await this.prepared<
+      PublicationRow & { index: number | null; id: string; name: string; body: string | null }
+    >('lookup-find-exact', FIND_EXACT, [arrayLiteral(keys), synthesisKey]);
+    const hits: (ExactHit | undefined)[] = keys.map(() => undefined);
+    for (const { index, id, name, body } of rows)
+      if (index !== null) hits[index - 1] = { productId: id, name, body };
+    const publication = publicationOf(rows);
+    return { ...(publication && { publication }), hits };
+  }
+
+  /** The stored answers of `ids` that the service may use, and the publication read. */
+  async findAnswers(
+    ids: readonly string[],
+    synthesisKey: string,
+  ): Promise<{ publication?: Publication; bodies: Map<string, string> }> {
+    const rows = await this.prepared<PublicationRow & { id: string | null; body: string }>(
+      'lookup-find-answers',
+      FIND_ANSWERS,
+      [arrayLiteral(ids), synthesisKey],
+    );
+    const bodies = new Map<string, string>();
+    for (const { id, body } of rows) if (id !== null) bodies.set(id, body);
+    const publication = publicationOf(rows);
+    return { ...(publication && { publication }), bodies };
+  }
+
+  /**
+   * Products with their reviews and offers, in one round trip, and the publication they were
+   * read from (undefined when none of them exists).
+   */
+  async findProducts(
+    ids: string[],
+  ): Promise<{ publicationId?: number; products: ProductRecord[] }> {
+    const rows = await this.prepared<{ product: ProductRow; publicationId: number }>(
+      'lookup-find-products',
+      FIND_PRODUCTS,
+      [arrayLiteral(ids)],
+    );
+    return {
+      ...(rows[0] && { publicationId: rows[0].publicationId }),
+      products: rows.map(({ product }) => toProductRecord(product)),
+    };
+  }
+
+  /** Every category's means, which its priors come from (synthesis/priors.ts). */
+  async means(): Promise<{ criterionMeans: CriterionMeanRow[]; scoreMeans: ScoreMeanRow[] }> {
+    const [criterionMeans, scoreMeans] = await Promise.all([
+      this.prepared<CriterionMeanRow>('lookup-criterion-means', MEANS.criteria, []),
+      this.prepared<ScoreMeanRow>('lookup-score-means', MEANS.scores, []),
+    ]);
+    return { criterionMeans, scoreMeans };
+  }
+
+  /** A statement run on lookups: prepared once per connection under its name. */
+  private async prepared<T extends object>(name: string, text: string, values: unknown[]) {
+    return (await this.reader.client().pool.query<T>({ name, text, values })).rows;
+  }
+}

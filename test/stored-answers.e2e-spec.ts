@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { AppConfig } from '../src/config/app-config.js';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { Assessments } from '../src/lookup/assessments.js';
+import { LookupService } from '../src/lookup/lookup.service.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { CatalogPriors } from '../src/synthesis/priors.js';
+import type { ProductIntelligence } from '../src/synthesis/product-intelligence.schema.js';
+import { PurchaseLinks } from '../src/synthesis/purchase-links.js';
+import { unpackAssessment } from '../src/synthesis/stored-assessment.js';
+import { synthesize } from '../src/synthesis/synthesize.js';
+import { demoCatalogFile } from '../bench/resolution/labels.js';
+import { catalogFile } from './support/catalog-files.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// Answers computed at publication (issue 34): what the import stores is what synthesis says,
+// a lookup of an exact name reads it in one statement, and a service configured otherwise
+// than the import synthesizes its answers itself.
+
+describe('answers computed at publication', () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url, QUOTA_LIMIT: '100000' });
+  }, 60_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  /** Every product's stored answer and the answer synthesis gives it now, side by side. */
+  async function storedAndLive(): Promise<[ProductIntelligence, ProductIntelligence][]> {
+    const repository = app.get(AnswerRepository);
+    const links = app.get(PurchaseLinks);
+    const config = app.get(AppConfig).synthesis;
+    const ids = (await app.get(PrismaService).product.findMany({ select: { id: true } })).map(
+      (p) => p.id,
+    );
+    const { criterionMeans, scoreMeans } = await repository.means();
+    const priors = new CatalogPriors(criterionMeans, scoreMeans);
+    const { products } = await repository.findProducts(ids);
+    const stored = await repository.findAnswers(ids, app.get(Assessments).synthesisKey);
+    const publishedAt = stored.publication!.publishedAt;
+    expect(stored.bodies.size).toBe(ids.length);
+    return products.map((product) => {
+      const live = synthesize(
+        {
+          product,
+          priors: priors.of(product.category),
+          publishedAt,
+          resolution: { confidence: 1, other_matches: [] },
+          buyUrl: (offer) => links.urlFor({ offerId: offer.offerId }),
+        },
+        config,
+      );
+      const { body } = unpackAssessment(
+        stored.bodies.get(product.id)!,
+        publishedAt.toISOString(),
+        (offerId) => links.urlFor({ offerId }),
+      );
+      return [body, live];
+    });
+  }
+
+  it('stores for every product of the demo catalog what synthesis says, to the byte', async () => {
+    await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
+    const pairs = await storedAndLive();
+    expect(pairs.length).toBeGreaterThan(200);
+    for (const [stored, live] of pairs) expect(JSON.stringify(stored)).toBe(JSON.stringify(live));
+  }, 60_000);
+
+  it('stores the same for a realistic generated catalog, and keys only names one product has', async () => {
+    const lines = [...realisticCatalogLines(600, 7)];
+    await app.get(CatalogImporter).import(await catalogFile(lines), { replace: true, force: true });
+    const pairs = await storedAndLive();
+    expect(pairs).toHaveLength(600);
+    for (const [stored, live] of pairs) expect(JSON.stringify(stored)).toBe(JSON.stringify(live));
+    const prisma = app.get(PrismaService);
+    const shared = await prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM name_keys k
+       WHERE EXISTS (SELECT 1 FROM name_keys o WHERE o.key = k.key AND o.product_id <> k.product_id)`;
+    expect(shared[0]!.n).toBe(0);
+    expect(await prisma.nameKey.count()).toBeGreaterThan(600);
+  }, 60_000);
+
+  it('answers a batch of exact names from one statement, with nothing else suggested', async () => {
+    await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
+    const resolver = jest.spyOn(app.get(NameResolver), 'resolveMany');
+    const findExact = jest.spyOn(app.get(AnswerRepository), 'findExact');
+    const findAnswers = jest.spyOn(app.get(AnswerRepository), 'findAnswers');
+    const names = ['Sony WH-1000XM5', 'sony wh 1000 xm4', 'Apple iPhone 15 Pro'];
+    const results = await app.get(LookupService).lookupMany(names);
+    expect(findExact).toHaveBeenCalledTimes(1);
+    expect(resolver).not.toHaveBeenCalled();
+    expect(findAnswers).not.toHaveBeenCalled();
+    for (const result of results) {
+      expect(result).toMatchObject({
+        found: true,
+        resolution: { confidence: 1, other_matches: [] },
+      });
+    }
+    // A name that is not exactly one product's goes to the resolver, as before.
+    const typo = await app.get(LookupService).lookup('Sony WH-1000XM5 wireless headphones', 'full');
+    expect(resolver).toHaveBeenCalledTimes(1);
+    expect(typo.found).toBe(true);
+    for (const spy of [resolver, findExact, findAnswers]) spy.mockRestore();
+  }, 60_000);
+
+  it('synthesizes its own answers where the import was configured otherwise', async () => {
+    await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
+    const other = await createTestApp({
+      DATABASE_URL: db.url,
+      QUOTA_LIMIT: '100000',
+      SYNTHESIS_PRIOR_STRENGTH: '0',
+    });
+    try {
+      const findProducts = jest.spyOn(other.get(AnswerRepository), 'findProducts');
+      const name = 'Sony WH-1000XM5';
+      const mine = await app.get(LookupService).lookup(name, 'full');
+      const theirs = await other.get(LookupService).lookup(name, 'full');
+      expect(findProducts).toHaveBeenCalledTimes(1);
+      findProducts.mockRestore();
+      // With no prior, criteria rated by few sources are not pulled toward the category's means.
+      expect(theirs).not.toEqual(mine);
+      expect(theirs.found && mine.found && theirs.id === mine.id).toBe(true);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+});
