@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repository.js';
+import { Assessments } from '../src/lookup/assessments.js';
+import { LookupService } from '../src/lookup/lookup.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { OffersFeedService } from '../src/offers/offers-feed.service.js';
@@ -85,6 +87,18 @@ describe(OffersFeedService.name, () => {
       ['kettleworks-brew-50', 39.9, 'https://another.example/brew-50'],
     ]);
     expect(await prisma.catalogPublication.count()).toBe(publications + 1);
+    // The answers computed at publication are computed again for the products it changed.
+    const answer = await app.get(LookupService).lookup('Northwind Aero 2', 'full');
+    expect(answer.found && answer.offers.map((o) => [o.retailer_name, o.price])).toEqual([
+      ['Example Shop', 119],
+    ]);
+    expect(answer.found && answer.starting_price_usd).toBe(119);
+    const stored = await prisma.productAnswer.findUniqueOrThrow({
+      where: { productId: 'northwind-aero-2' },
+    });
+    expect(stored.body).toContain('"Example Shop",119,');
+    const latest = await prisma.catalogPublication.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    expect(latest.synthesisKey).toBe(app.get(Assessments).synthesisKey);
   });
 
   it("reads an XML feed and takes the retailer from the channel's title", async () => {

@@ -5,7 +5,7 @@ import { CatalogPriors, type CriterionMeanRow, type ScoreMeanRow } from '../synt
 import { toProductRecord, type ProductRow } from '../synthesis/product-record.js';
 import { packAssessment } from '../synthesis/stored-assessment.js';
 import { synthesize } from '../synthesis/synthesize.js';
-import { copyRow } from './copy-format.js';
+import { copyField, copyRow } from './copy-format.js';
 
 // One batch of a publication's products to their stored answers (product_answers) and, when
 // asked, their exact name keys: what each worker of catalog-answers.ts runs.
@@ -26,13 +26,6 @@ export interface AnswerRows {
   keys: string;
   products: number;
 }
-
-const COPY_ESCAPE = /\\(.)/g;
-const UNESCAPED: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
-
-/** One COPY text field back to its text (COPY TO writes \\, \n, \t and \r escaped). */
-export const copyField = (field: string): string =>
-  field.includes('\\') ? field.replace(COPY_ESCAPE, (_, c: string) => UNESCAPED[c] ?? c) : field;
 
 export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => AnswerRows {
   const priors = new CatalogPriors(task.criterionMeans, task.scoreMeans);

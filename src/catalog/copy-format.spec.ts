@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { copyRow, textArray } from './copy-format.js';
+import { copyField, copyRow, textArray } from './copy-format.js';
 
 describe('copyRow', () => {
   it('separates columns with tabs, ends with a newline and writes null as \\N', () => {
@@ -19,5 +19,12 @@ describe('textArray', () => {
 
   it('survives COPY escaping as one field', () => {
     expect(copyRow([textArray(['x\\y'])])).toBe('{"x\\\\\\\\y"}\n');
+  });
+});
+
+describe('copyField', () => {
+  it('reads back what copyRow escaped', () => {
+    for (const text of ['plain', 'a\\b\tc\nd\re', '{"q":"say \\"hi\\"\\n"}', '\\\\n'])
+      expect(copyField(copyRow([text]).slice(0, -1))).toBe(text);
   });
 });

@@ -20,3 +20,10 @@ export function copyRow(values: readonly CopyValue[]): string {
 export function textArray(items: readonly string[]): string {
   return '{' + items.map((item) => '"' + item.replace(/["\\]/g, '\\$&') + '"').join(',') + '}';
 }
+
+const COPY_ESCAPE = /\\(.)/g;
+const UNESCAPED: Record<string, string> = { n: '\n', t: '\t', r: '\r' };
+
+/** One field of a row COPY TO wrote, back to its text (\\, \n, \t and \r unescaped). */
+export const copyField = (field: string): string =>
+  field.includes('\\') ? field.replace(COPY_ESCAPE, (_, c: string) => UNESCAPED[c] ?? c) : field;

@@ -67,7 +67,7 @@ export function scoreCriterion(
       ratings.push({ source: review.source, sourceType: review.sourceType, value });
     }
   }
-  ratings.sort(compareSources);
+  if (ratings.length > 1) ratings.sort(compareSources);
   if (ratings.length === 0)
     return { criterion, score: prior, basis: priorBasis, prior, priorBasis, ratings };
   const weighted = ratings.map((r) => ({
@@ -111,10 +111,22 @@ export function scoreProduct(
   return { overall: scoreOverall(reviews, priors.overall, config), dimensions };
 }
 
+/** Each product's criteria, listed once: the wording asks for them many times. */
+const listed = new WeakMap<ProductScores, { all: CriterionScore[]; rated: CriterionScore[] }>();
+
+function criteriaOf(scores: ProductScores) {
+  let lists = listed.get(scores);
+  if (!lists) {
+    const all = scores.dimensions.flatMap((d) => d.criteria);
+    lists = { all, rated: all.filter(isRated) };
+    listed.set(scores, lists);
+  }
+  return lists;
+}
+
 /** All 27 criterion scores, in taxonomy order. */
-export const allCriteria = (scores: ProductScores): CriterionScore[] =>
-  scores.dimensions.flatMap((d) => d.criteria);
+export const allCriteria = (scores: ProductScores): CriterionScore[] => criteriaOf(scores).all;
 
 /** The criteria at least one counted source rated, in taxonomy order. */
 export const ratedCriteria = (scores: ProductScores): CriterionScore[] =>
-  allCriteria(scores).filter(isRated);
+  criteriaOf(scores).rated;

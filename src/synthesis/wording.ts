@@ -1,6 +1,6 @@
 import { roundScore } from './rounding.js';
 import type { PriorBasis } from './synthesis.types.js';
-import type { Criterion, Dimension, SourceType } from '../taxonomy/taxonomy.js';
+import { CRITERIA, type Criterion, type Dimension, type SourceType } from '../taxonomy/taxonomy.js';
 
 // Shared vocabulary of the generated text (headline, summaries, highlight details), so every
 // sentence names things and states numbers the same way.
@@ -12,9 +12,12 @@ const CRITERION_NAMES: Partial<Record<Criterion, string>> = {
   defect_rate: 'defect record',
 };
 
+const NAMES = new Map<Criterion, string>(
+  CRITERIA.map((c) => [c, CRITERION_NAMES[c] ?? c.replaceAll('_', ' ')]),
+);
+
 /** Lower-case name for running text: "output quality". */
-export const criterionName = (criterion: Criterion): string =>
-  CRITERION_NAMES[criterion] ?? criterion.replaceAll('_', ' ');
+export const criterionName = (criterion: Criterion): string => NAMES.get(criterion)!;
 
 /** Title-case name for a highlight or consideration: "Output quality". */
 export const criterionTitle = (criterion: Criterion): string =>
