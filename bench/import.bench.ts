@@ -10,6 +10,7 @@ import { ensureCatalogForms } from './lib/catalog-forms.js';
 import { runNode } from './lib/processes.js';
 
 // npm run bench:import -- [--products 1000000] [--seed 1] [--forms jsonl,json,csv]
+//                          [--style families|realistic]
 // Generates a catalog (cached under bench/out), starts a disposable embedded PostgreSQL,
 // runs the real `catalog:import --replace` command against it, once for each form of the same
 // products (JSON Lines, a JSON array, CSV with review and offer files), and reports each one's
@@ -21,12 +22,16 @@ const { values } = parseArgs({
     products: { type: 'string', default: '1000000' },
     seed: { type: 'string', default: '1' },
     forms: { type: 'string', default: 'jsonl' },
+    /** families (the generator's default) or realistic (names as real catalogs write them). */
+    style: { type: 'string', default: 'families' },
   },
 });
 const forms = values.forms.split(',');
 const products = Number(values.products);
 
-const file = await ensureCatalogFile(products, Number(values.seed));
+if (values.style !== 'families' && values.style !== 'realistic')
+  throw new Error(`--style: families or realistic, not ${values.style}`);
+const file = await ensureCatalogFile(products, Number(values.seed), values.style);
 const other = forms.some((form) => form !== 'jsonl') ? await ensureCatalogForms(file) : undefined;
 const argsOf: Record<string, string[]> = {
   jsonl: [file],

@@ -82,6 +82,23 @@ export class CatalogBuild {
     return (rows[0] as { n: number }).n;
   }
 
+  /**
+   * Creates `table` in the new catalog as the published one is: columns, defaults, checks,
+   * storage and the table's own options (LIKE copies all but those), without indexes.
+   */
+  private async createLike(table: string): Promise<void> {
+    const { rows } = await this.query<{ options: string[] | null }>(
+      'SELECT reloptions AS options FROM pg_class WHERE oid = $1::regclass',
+      [this.published(table)],
+    );
+    const options = rows[0]?.options;
+    await this.query(
+      `CREATE TABLE ${this.next(table)}
+         (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)
+         ${options?.length ? `WITH (${options.join(', ')})` : ''}`,
+    );
+  }
+
   /** Creates `table` empty and streams the staged files into it. */
   async createAndCopy(
     table: string,
@@ -93,10 +110,7 @@ export class CatalogBuild {
     // visible to all: no later vacuum or first reader rewrites the pages.
     await this.query('BEGIN');
     try {
-      await this.query(
-        `CREATE TABLE ${this.next(table)}
-           (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)`,
-      );
+      await this.createLike(table);
       for (const file of files) {
         const source = createReadStream(file, { highWaterMark: 1024 * 1024 });
         source.on('data', (chunk) => onBytes?.(chunk.length));
@@ -213,12 +227,7 @@ export class CatalogBuild {
 
   /** Creates the computed tables empty, and computes them from the loaded ones. */
   async computeDerived(onPhase?: (phase: 'priors' | 'vocabulary') => void): Promise<void> {
-    for (const table of DERIVED_TABLES) {
-      await this.query(
-        `CREATE TABLE ${this.next(table)}
-           (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)`,
-      );
-    }
+    for (const table of DERIVED_TABLES) await this.createLike(table);
     const derived = new CatalogDerived(this.client, (table) => this.next(table));
     onPhase?.('priors');
     await this.inTransaction(() => derived.computePriors());
@@ -243,10 +252,7 @@ export class CatalogBuild {
     );
     await this.createAndCopy('product_answers', [files.answers], undefined, 'product_id, body');
     await this.inTransaction(async () => {
-      await this.query(
-        `CREATE TABLE ${this.next('name_keys')}
-           (LIKE ${this.published('name_keys')} INCLUDING ALL EXCLUDING INDEXES)`,
-      );
+      await this.createLike('name_keys');
       await this.query(
         'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
       );

@@ -59,22 +59,45 @@ export function scoreCriterion(
   reviews: readonly ReviewRecord[],
   config: SynthesisConfig,
 ): CriterionScore {
-  const { mean: prior, basis: priorBasis } = priors.criteria[criterion];
-  const ratings: Rating[] = [];
+  return scoreRatings(criterion, priors, ratingsOf(reviews, config).get(criterion) ?? [], config);
+}
+
+/** Each criterion's ratings by the counted sources, in one pass over the reviews. */
+function ratingsOf(
+  reviews: readonly ReviewRecord[],
+  config: SynthesisConfig,
+): Map<Criterion, Rating[]> {
+  const byCriterion = new Map<Criterion, Rating[]>();
   for (const review of reviews) {
-    const value = review.criteria[criterion];
-    if (value !== undefined && sourceWeight(config, review.sourceType) > 0) {
-      ratings.push({ source: review.source, sourceType: review.sourceType, value });
+    if (!(sourceWeight(config, review.sourceType) > 0)) continue;
+    for (const criterion of Object.keys(review.criteria) as Criterion[]) {
+      const value = review.criteria[criterion];
+      if (value === undefined) continue;
+      const rating = { source: review.source, sourceType: review.sourceType, value };
+      const same = byCriterion.get(criterion);
+      if (same) same.push(rating);
+      else byCriterion.set(criterion, [rating]);
     }
   }
-  if (ratings.length > 1) ratings.sort(compareSources);
+  return byCriterion;
+}
+
+function scoreRatings(
+  criterion: Criterion,
+  priors: Priors,
+  ratings: Rating[],
+  config: SynthesisConfig,
+  k = priorWeight(config),
+): CriterionScore {
+  const { mean: prior, basis: priorBasis } = priors.criteria[criterion];
   if (ratings.length === 0)
     return { criterion, score: prior, basis: priorBasis, prior, priorBasis, ratings };
+  if (ratings.length > 1) ratings.sort(compareSources);
   const weighted = ratings.map((r) => ({
     value: r.value,
     weight: sourceWeight(config, r.sourceType),
   }));
-  const score = shrunkMean(weighted, prior, priorWeight(config));
+  const score = shrunkMean(weighted, prior, k);
   return { criterion, score, basis: 'sources', prior, priorBasis, ratings };
 }
 
@@ -102,10 +125,12 @@ export function scoreProduct(
   priors: Priors,
   config: SynthesisConfig,
 ): ProductScores {
+  const ratings = ratingsOf(reviews, config);
+  const k = priorWeight(config);
   const dimensions = DIMENSIONS.map((dimension) =>
     scoreDimension(
       dimension,
-      TAXONOMY[dimension].map((c) => scoreCriterion(c, priors, reviews, config)),
+      TAXONOMY[dimension].map((c) => scoreRatings(c, priors, ratings.get(c) ?? [], config, k)),
     ),
   );
   return { overall: scoreOverall(reviews, priors.overall, config), dimensions };

@@ -33,11 +33,7 @@ ALTER TABLE "name_keys" ADD CONSTRAINT "name_keys_product_id_fkey" FOREIGN KEY (
 -- AlterTable
 ALTER TABLE "catalog_publications" ADD COLUMN "synthesis_key" TEXT;
 
--- Stored answers are text of a few kilobytes read whole: LZ4 compresses and decompresses them
--- several times faster than the default pglz, where the server has it (most builds do).
-DO $$
-BEGIN
-  ALTER TABLE "product_answers" ALTER COLUMN "body" SET COMPRESSION lz4;
-EXCEPTION WHEN feature_not_supported THEN
-  RAISE NOTICE 'lz4 is not available: stored answers are compressed with pglz';
-END $$;
+-- A stored answer is a few kilobytes of text read whole: kept in the row, uncompressed, up to
+-- the largest row a page holds, rather than compressed into the TOAST table from 2 kB on. The
+-- import writes it without compressing it, and a lookup reads it from the row's one page.
+ALTER TABLE "product_answers" SET (toast_tuple_target = 8160);
