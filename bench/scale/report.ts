@@ -10,15 +10,16 @@ export const GOALS = {
   recall: 0.97,
   refusals: 0.98,
   rssMb: 300,
-  /** Issue 23, cold names: on the real names, and at 1,000,000 generated products. */
-  coldOverHealthz: 0.35,
-  coldOverHealthzAt1M: 0.25,
-  coldOverBound: 0.85,
-  coldCpuMs: 1.7,
-  coldP99: 40,
-  cold1P50: 1.5,
-  cold1P99: 5,
-  hotOverBare: 0.8,
+  /** Issue 34, cold names: on the real names, and at 1,000,000 generated products. */
+  coldOverHealthz: 0.4,
+  coldOverHealthzAt1M: 0.3,
+  coldCpuMs: 0.9,
+  coldP99: 30,
+  cold1P50: 1.0,
+  cold1P99: 3,
+  /** The hot name against /healthz (issue 34; issue 23 measured it against the keyed route). */
+  hotOverHealthz: 0.8,
+  coldBatchOverSingle1: 2,
 };
 
 export interface SizeResult extends RoundsResult {
@@ -106,10 +107,13 @@ function goalsMet(r: SizeResult): string[] {
   goals.push(
     [`cold, 1 client p50 <= ${GOALS.cold1P50} ms`, m.cold1.p50 <= GOALS.cold1P50],
     [`cold, 1 client p99 <= ${GOALS.cold1P99} ms`, m.cold1.p99 <= GOALS.cold1P99],
-    [`cold >= ${GOALS.coldOverBound} bound`, ratios.coldOverBound.median >= GOALS.coldOverBound],
     [
-      `hot >= ${GOALS.hotOverBare} bare`,
-      ratios.hotOverBare.median >= GOALS.hotOverBare && r.cacheCorrect,
+      `hot >= ${GOALS.hotOverHealthz} bare`,
+      ratios.hotOverHealthz.median >= GOALS.hotOverHealthz && r.cacheCorrect,
+    ],
+    [
+      `batch of 5 cold <= ${GOALS.coldBatchOverSingle1}x one`,
+      ratios.coldBatchOverSingle1.median <= GOALS.coldBatchOverSingle1,
     ],
     [`RSS <= ${GOALS.rssMb} MB`, r.servicePeakMb <= GOALS.rssMb],
     [

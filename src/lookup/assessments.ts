@@ -8,7 +8,12 @@ import { synthesisKey, unpackAssessment } from '../synthesis/stored-assessment.j
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import type { ProductRecord } from '../synthesis/synthesis.types.js';
 import { AnswerRepository } from './answer.repository.js';
-import { heapBytes, LookupCache, type CachedAssessment } from './lookup-cache.js';
+import {
+  heapBytes,
+  LookupCache,
+  storedHeapBytes,
+  type CachedAssessment,
+} from './lookup-cache.js';
 
 /**
  * Each product's assessment for a publication: the one stored at publication (read with one
@@ -45,7 +50,7 @@ export class Assessments {
       publication.publishedAt.toISOString(),
       (offerId) => this.links.urlFor({ offerId }),
     );
-    const assessment = { body, offerIds, bytes: heapBytes(body) };
+    const assessment = { body, offerIds, bytes: storedHeapBytes(text) };
     if (cache) this.cache.setAssessment(publication.id, productId, assessment);
     return assessment;
   }

@@ -53,6 +53,12 @@ export function cacheBudgetMb(
 export const heapBytes = (body: object) => Math.max(1, JSON.stringify(body).length * 4);
 
 /**
+ * The same estimate for a body unpacked from its stored text, without serializing it: the
+ * stored form leaves out about a third of the body's JSON (synthesis/stored-assessment.ts).
+ */
+export const storedHeapBytes = (text: string) => Math.max(1, text.length * 6);
+
+/**
  * An answer's heap without serializing it again: its assessment's (which it shares, counted
  * anyway so the cache stays within its bound if the assessment is evicted) and about half a
  * KiB per candidate of its explanation and other matches.

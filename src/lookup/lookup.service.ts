@@ -37,6 +37,8 @@ interface Resolved {
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
   private readonly logger = new Logger('Resolution');
+  /** Each cached answer as the last key that asked it got it (forKey). */
+  private readonly signed = new WeakMap<CachedAnswer, { keyId: string; body: LookupResult }>();
 
   constructor(
     private readonly resolver: NameResolver,
@@ -159,15 +161,23 @@ export class LookupService {
     };
   }
 
-  /** The answer with its purchase links signed for the key that asked. */
-  private forKey({ body, offerIds }: CachedAnswer, keyId?: string): LookupResult {
+  /**
+   * The answer with its purchase links signed for the key that asked; kept for the last key
+   * that asked each cached answer, which asks again (a popular product, one integration).
+   */
+  private forKey(answer: CachedAnswer, keyId?: string): LookupResult {
+    const { body, offerIds } = answer;
     if (!body.found || !keyId || offerIds.length === 0) return body;
-    return {
+    const last = this.signed.get(answer);
+    if (last?.keyId === keyId) return last.body;
+    const signed = {
       ...body,
       offers: body.offers.map((offer, i) => ({
         ...offer,
         buy_url: this.links.urlFor({ offerId: offerIds[i]!, keyId }),
       })),
     };
+    this.signed.set(answer, { keyId, body: signed });
+    return signed;
   }
 }
