@@ -10,14 +10,19 @@ import { copyField, copyRow } from './copy-format.js';
 // One batch of a publication's products to their stored answers (product_answers) and, when
 // asked, their exact name keys: what each worker of catalog-answers.ts runs.
 
-export interface AnswerTask {
+/** How to compute: the caller's settings. */
+export interface AnswerSettings {
   config: SynthesisConfig;
   /** The publication's time (ISO): every stored answer is of it. */
   publishedAt: string;
-  criterionMeans: CriterionMeanRow[];
-  scoreMeans: ScoreMeanRow[];
   /** Also the products' exact name keys (a new catalog; an offers feed changes no name). */
   keys: boolean;
+}
+
+/** What a worker is given: the settings and the catalog's category means. */
+export interface AnswerTask extends AnswerSettings {
+  criterionMeans: CriterionMeanRow[];
+  scoreMeans: ScoreMeanRow[];
 }
 
 /** COPY rows: `answers` of product_answers (product_id, body), `keys` of (key, product_id). */

@@ -11,7 +11,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { projectRoot } from '../config/project-root.js';
 import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
 import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
-import type { AnswerRows, AnswerTask } from './answer-batch.js';
+import type { AnswerRows, AnswerSettings, AnswerTask } from './answer-batch.js';
 import type { AnswerReply, AnswerRequest } from './answer.worker.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
@@ -95,7 +95,7 @@ async function close(stream: WriteStream): Promise<void> {
 }
 
 /** The category means the priors come from, in the catalog `table` names. */
-export async function readMeans(
+async function readMeans(
   client: pg.ClientBase,
   table: (name: string) => string,
 ): Promise<Pick<AnswerTask, 'criterionMeans' | 'scoreMeans'>> {
@@ -107,15 +107,17 @@ export async function readMeans(
 
 /**
  * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`)
- * into COPY files in `dir`, on `client` (inside the caller's transaction, if any).
+ * into COPY files in `dir`, on `client` (inside the caller's transaction, if any), with the
+ * priors of its category means.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
   table: (name: string) => string,
-  task: AnswerTask,
+  settings: AnswerSettings,
   dir: string,
   where?: string,
 ): Promise<AnswerFiles> {
+  const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
   const files = { answers: path.join(dir, 'answers.copy'), keys: path.join(dir, 'keys.copy') };
   const outputs = {
     answers: createWriteStream(files.answers),

@@ -2,8 +2,8 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { AnswerTask } from './answer-batch.js';
-import { computeAnswers, copyInto, readMeans } from './catalog-answers.js';
+import type { AnswerSettings } from './answer-batch.js';
+import { computeAnswers, copyInto } from './catalog-answers.js';
 import { CatalogDerived } from './catalog-derived.repository.js';
 import {
   STAGED_TABLE_NAMES,
@@ -239,17 +239,8 @@ export class CatalogBuild {
    * Every product's answer and the exact name keys (catalog-answers.ts), computed from the
    * loaded and indexed tables into `dir`, then loaded. A key two products share is no one's.
    */
-  async computeAnswers(
-    task: Omit<AnswerTask, keyof Awaited<ReturnType<typeof readMeans>>>,
-    dir: string,
-  ): Promise<number> {
-    const means = await readMeans(this.client, (t) => this.next(t));
-    const files = await computeAnswers(
-      this.client,
-      (t) => this.next(t),
-      { ...task, ...means },
-      dir,
-    );
+  async computeAnswers(settings: AnswerSettings, dir: string): Promise<number> {
+    const files = await computeAnswers(this.client, (t) => this.next(t), settings, dir);
     await this.createAndCopy('product_answers', [files.answers], undefined, 'product_id, body');
     await this.inTransaction(async () => {
       await this.createLike('name_keys');
@@ -258,9 +249,10 @@ export class CatalogBuild {
       );
       await copyInto(this.client, 'name_key_rows (key, product_id)', files.keys);
       await this.query(
+        // A product gives each of its keys once (exactNameKeys): a key of one row is one
+        // product's, counted by a hash aggregate rather than a sort.
         `INSERT INTO ${this.next('name_keys')} (key, product_id)
-           SELECT key, min(product_id) FROM name_key_rows
-            GROUP BY key HAVING count(DISTINCT product_id) = 1`,
+           SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
       );
     });
     return files.products;

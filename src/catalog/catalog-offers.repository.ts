@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { synthesisKey } from '../synthesis/stored-assessment.js';
-import { computeAnswers, copyInto, readMeans } from './catalog-answers.js';
+import { computeAnswers, copyInto } from './catalog-answers.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { CATALOG_PUBLISHED_CHANNEL, LATEST_PUBLICATION } from '../publication/publication.sql.js';
 import { ImportInProgressError, IMPORT_LOCK_KEY } from './catalog.repository.js';
@@ -195,7 +195,6 @@ export class CatalogOffersRepository {
         config: this.config.synthesis,
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
         keys: false,
-        ...(await readMeans(client, live)),
       };
       const files = await computeAnswers(
         client,

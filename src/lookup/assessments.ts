@@ -8,12 +8,7 @@ import { synthesisKey, unpackAssessment } from '../synthesis/stored-assessment.j
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import type { ProductRecord } from '../synthesis/synthesis.types.js';
 import { AnswerRepository } from './answer.repository.js';
-import {
-  heapBytes,
-  LookupCache,
-  storedHeapBytes,
-  type CachedAssessment,
-} from './lookup-cache.js';
+import { heapBytes, LookupCache, storedHeapBytes, type CachedAssessment } from './lookup-cache.js';
 
 /**
  * Each product's assessment for a publication: the one stored at publication (read with one

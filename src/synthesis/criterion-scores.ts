@@ -153,5 +153,4 @@ function criteriaOf(scores: ProductScores) {
 export const allCriteria = (scores: ProductScores): CriterionScore[] => criteriaOf(scores).all;
 
 /** The criteria at least one counted source rated, in taxonomy order. */
-export const ratedCriteria = (scores: ProductScores): CriterionScore[] =>
-  criteriaOf(scores).rated;
+export const ratedCriteria = (scores: ProductScores): CriterionScore[] => criteriaOf(scores).rated;
