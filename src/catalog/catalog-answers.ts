@@ -1,12 +1,14 @@
-import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import type { Writable } from 'node:stream';
+import { finished, pipeline } from 'node:stream/promises';
 import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
+import type { CatalogBuild } from './catalog-build.repository.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { projectRoot } from '../config/project-root.js';
 import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
@@ -16,8 +18,8 @@ import type { AnswerReply, AnswerRequest } from './answer.worker.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
 // reviews and offers in one COPY, synthesized in worker threads (one per core), and written as
-// COPY files of product_answers and, for a new catalog, of the exact name keys. The caller
-// loads the files in its own transaction.
+// COPY rows of product_answers and, for a new catalog, of the exact name keys, to the caller's
+// streams (a COPY into the new table as they come, or a file).
 
 /** Products a worker synthesizes per message. */
 const BATCH = 256;
@@ -32,11 +34,10 @@ function workerUrl(): URL {
   return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/answer.worker.js'));
 }
 
-/** The COPY files of a computation, and how many products they hold. */
-export interface AnswerFiles {
-  answers: string;
-  keys: string;
-  products: number;
+/** Where a computation writes its COPY rows: product_answers', and the name keys'. */
+export interface AnswerOutputs {
+  answers: Writable;
+  keys?: Writable;
 }
 
 class AnswerWorker {
@@ -84,14 +85,20 @@ class AnswerWorker {
   }
 }
 
-async function write(stream: WriteStream, text: string): Promise<void> {
-  if (text !== '' && !stream.write(text)) await once(stream, 'drain');
+async function write(stream: Writable | undefined, text: string): Promise<void> {
+  if (stream && text !== '' && !stream.write(text)) await once(stream, 'drain');
 }
 
-async function close(stream: WriteStream): Promise<void> {
-  await new Promise<void>((resolve, reject) =>
-    stream.end((error?: Error | null) => (error ? reject(error) : resolve())),
-  );
+/** Ends a stream (a COPY: the statement completes), or on `error` abandons it. */
+async function close(stream: Writable | undefined, error?: unknown): Promise<void> {
+  if (!stream) return;
+  if (error === undefined) {
+    stream.end();
+    await finished(stream);
+  } else {
+    stream.destroy(error instanceof Error ? error : new Error('abandoned', { cause: error }));
+    await finished(stream).catch(() => undefined);
+  }
 }
 
 /** The category means the priors come from, in the catalog `table` names. */
@@ -106,23 +113,19 @@ async function readMeans(
 }
 
 /**
- * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`)
- * into COPY files in `dir`, on `client` (inside the caller's transaction, if any), with the
- * priors of its category means.
+ * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`),
+ * read on `client` (inside the caller's transaction, if any) with the priors of its category
+ * means, and writes their COPY rows to `outputs`, which it ends (or, failing, abandons).
+ * Returns how many products it wrote.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
   table: (name: string) => string,
   settings: AnswerSettings,
-  dir: string,
+  outputs: AnswerOutputs,
   where?: string,
-): Promise<AnswerFiles> {
+): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
-  const files = { answers: path.join(dir, 'answers.copy'), keys: path.join(dir, 'keys.copy') };
-  const outputs = {
-    answers: createWriteStream(files.answers),
-    keys: createWriteStream(files.keys),
-  };
   const workers = Array.from({ length: os.availableParallelism() }, () => new AnswerWorker(task));
   const inFlight = new Set<Promise<void>>();
   let products = 0;
@@ -138,6 +141,7 @@ export async function computeAnswers(
     tracked.catch(() => undefined); // awaited by the loop, which may be elsewhere when it fails
     inFlight.add(tracked);
   };
+  let failure: unknown;
   try {
     const source = client.query(
       copyTo(
@@ -162,12 +166,15 @@ export async function computeAnswers(
     if (pending !== '') batch.push(pending);
     if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);
+  } catch (error) {
+    failure = error;
+    throw error;
   } finally {
     await Promise.allSettled([...inFlight]);
     await Promise.all(workers.map((w) => w.stop()));
-    await Promise.all([close(outputs.answers), close(outputs.keys)]);
+    await Promise.all([close(outputs.answers, failure), close(outputs.keys, failure)]);
   }
-  return { ...files, products };
+  return products;
 }
 
 /** Streams a COPY file into `target` ("table (columns)"), in the client's transaction. */
@@ -176,4 +183,51 @@ export async function copyInto(client: pg.ClientBase, target: string, file: stri
     createReadStream(file, { highWaterMark: 1024 * 1024 }),
     client.query(copyFrom(`COPY ${target} FROM STDIN`)),
   );
+}
+
+/**
+ * Every product's answer and the exact name keys of the catalog `build` makes, computed from
+ * loaded and indexed tables. The answers are loaded as they come, through a second session
+ * (`connect`) whose transaction creates their table; the keys go to a file in `dir`, then
+ * into their table. A key two products share is no one's.
+ */
+export async function storeAnswers(
+  build: CatalogBuild,
+  settings: AnswerSettings,
+  dir: string,
+  connect: () => Promise<pg.Client>,
+): Promise<number> {
+  const { client } = build;
+  const keysFile = path.join(dir, 'name-keys.copy');
+  const loader = await connect();
+  let products: number;
+  try {
+    await loader.query('BEGIN');
+    await build.createLike('product_answers', loader);
+    const answers = loader.query(
+      copyFrom(`COPY ${build.next('product_answers')} (product_id, body) FROM STDIN WITH (FREEZE)`),
+    );
+    products = await computeAnswers(client, (t) => build.next(t), settings, {
+      answers,
+      keys: createWriteStream(keysFile),
+    });
+    await loader.query('COMMIT');
+  } finally {
+    // Failing, its COPY may still be open: ending the session rolls its transaction back.
+    await loader.end().catch(() => undefined);
+  }
+  await build.inTransaction(async () => {
+    await build.createLike('name_keys');
+    await client.query(
+      'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
+    );
+    await copyInto(client, 'name_key_rows (key, product_id)', keysFile);
+    await client.query(
+      // A product gives each of its keys once (exactNameKeys): a key of one row is one
+      // product's, counted by a hash aggregate rather than a sort.
+      `INSERT INTO ${build.next('name_keys')} (key, product_id)
+         SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
+    );
+  });
+  return products;
 }

@@ -2,8 +2,6 @@ import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { AnswerSettings } from './answer-batch.js';
-import { computeAnswers, copyInto } from './catalog-answers.js';
 import { CatalogDerived } from './catalog-derived.repository.js';
 import {
   STAGED_TABLE_NAMES,
@@ -55,7 +53,8 @@ export interface CatalogChanges {
  */
 export class CatalogBuild {
   constructor(
-    private readonly client: pg.Client,
+    /** The import's session, which builds the new catalog. */
+    readonly client: pg.Client,
     readonly live: string,
     readonly schema: string,
   ) {}
@@ -86,13 +85,13 @@ export class CatalogBuild {
    * Creates `table` in the new catalog as the published one is: columns, defaults, checks,
    * storage and the table's own options (LIKE copies all but those), without indexes.
    */
-  private async createLike(table: string): Promise<void> {
-    const { rows } = await this.query<{ options: string[] | null }>(
+  async createLike(table: string, client: pg.ClientBase = this.client): Promise<void> {
+    const { rows } = await client.query<{ options: string[] | null }>(
       'SELECT reloptions AS options FROM pg_class WHERE oid = $1::regclass',
       [this.published(table)],
     );
     const options = rows[0]?.options;
-    await this.query(
+    await client.query(
       `CREATE TABLE ${this.next(table)}
          (LIKE ${this.published(table)} INCLUDING ALL EXCLUDING INDEXES)
          ${options?.length ? `WITH (${options.join(', ')})` : ''}`,
@@ -236,29 +235,6 @@ export class CatalogBuild {
   }
 
   /**
-   * Every product's answer and the exact name keys (catalog-answers.ts), computed from the
-   * loaded and indexed tables into `dir`, then loaded. A key two products share is no one's.
-   */
-  async computeAnswers(settings: AnswerSettings, dir: string): Promise<number> {
-    const files = await computeAnswers(this.client, (t) => this.next(t), settings, dir);
-    await this.createAndCopy('product_answers', [files.answers], undefined, 'product_id, body');
-    await this.inTransaction(async () => {
-      await this.createLike('name_keys');
-      await this.query(
-        'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
-      );
-      await copyInto(this.client, 'name_key_rows (key, product_id)', files.keys);
-      await this.query(
-        // A product gives each of its keys once (exactNameKeys): a key of one row is one
-        // product's, counted by a hash aggregate rather than a sort.
-        `INSERT INTO ${this.next('name_keys')} (key, product_id)
-           SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
-      );
-    });
-    return files.products;
-  }
-
-  /**
    * The published tables' indexes, keys and foreign keys, built on the new tables under the
    * same names (each schema has its own), read from the catalog so that they always match the
    * migrations. Foreign keys point at the new tables.
@@ -304,7 +280,7 @@ export class CatalogBuild {
     await this.query(`VACUUM (ANALYZE) ${CATALOG_TABLES.map((t) => this.next(t)).join(', ')}`);
   }
 
-  private async inTransaction(work: () => Promise<void>): Promise<void> {
+  async inTransaction(work: () => Promise<void>): Promise<void> {
     await this.query('BEGIN');
     try {
       await work();

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -191,22 +192,18 @@ export class CatalogOffersRepository {
         [products],
       );
       const live = (table: string) => table;
+      const touched = 'p.id IN (SELECT id FROM touched)';
       const task = {
         config: this.config.synthesis,
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
         keys: false,
       };
-      const files = await computeAnswers(
-        client,
-        live,
-        task,
-        dir,
-        'p.id IN (SELECT id FROM touched)',
-      );
+      const file = path.join(dir, 'answers.copy');
+      await computeAnswers(client, live, task, { answers: createWriteStream(file) }, touched);
       await client.query(
         'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
       );
-      await copyInto(client, 'product_answers (product_id, body)', files.answers);
+      await copyInto(client, 'product_answers (product_id, body)', file);
       return true;
     } finally {
       await rm(dir, { recursive: true, force: true });

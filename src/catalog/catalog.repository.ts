@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { errorName } from '../common/error-name.js';
 import { AppConfig } from '../config/app-config.js';
@@ -18,6 +17,8 @@ import {
   INDEXED_BEFORE_ANSWERS,
   type CatalogChanges,
 } from './catalog-build.repository.js';
+import { storeAnswers } from './catalog-answers.js';
+import { LOCK_NOT_AVAILABLE, SWAP_ATTEMPTS, underShortLocks } from './short-locks.js';
 import type { CatalogStaging } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
 
@@ -28,12 +29,6 @@ export const NEXT_SCHEMA = 'catalog_next';
 export const RETIRED_SCHEMA = 'catalog_retired';
 /** The application_name of an import's connection, as pg_stat_activity shows it. */
 export const IMPORT_APPLICATION_NAME = 'catalog:import';
-/**
- * The swap waits this long at most for lookups in flight to finish before it gives way (new
- * lookups queue behind its lock request meanwhile), then tries again a little later.
- */
-const SWAP_LOCK_TIMEOUT_MS = 50;
-const SWAP_ATTEMPTS = 40;
 
 export class ImportInProgressError extends Error {}
 
@@ -168,7 +163,14 @@ export class CatalogRepository {
       publishedAt: options.publishedAt.toISOString(),
       keys: true,
     };
-    await build.computeAnswers(task, staging.dir);
+    await storeAnswers(build, task, staging.dir, async () => {
+      const loader = new pg.Client({
+        connectionString: this.server.url,
+        application_name: IMPORT_APPLICATION_NAME,
+      });
+      await loader.connect();
+      return loader;
+    });
     await build.buildIndexes(['product_answers', 'name_keys']);
     options.onPhase?.('vacuum');
     await build.vacuum();
@@ -193,10 +195,26 @@ export class CatalogRepository {
     return rows[0]!.schema;
   }
 
+  /**
+   * Drops the schemas, their tables first locked in one statement as the swap locks them: a
+   * lookup whose prepared plan still names a replaced table locks it (and the others of its
+   * plan) before it plans again, in its own order, so a DROP taking the tables one by one
+   * could deadlock with it and hold it for PostgreSQL's deadlock timeout (a second). Locking
+   * gives way after the swap's lock timeout and tries again instead.
+   */
   private async dropSchemas(client: pg.Client, schemas: string[]): Promise<void> {
-    await client.query(`SET lock_timeout = '5s'`);
-    await client.query(`DROP SCHEMA IF EXISTS ${schemas.map(ident).join(', ')} CASCADE`);
-    await client.query('RESET lock_timeout');
+    await underShortLocks(client, async () => {
+      const { rows } = await client.query<{ table: string }>(
+        `SELECT format('%I.%I', schemaname, tablename) AS table FROM pg_tables
+          WHERE schemaname = ANY($1::text[])`,
+        [schemas],
+      );
+      if (rows.length > 0)
+        await client.query(
+          `LOCK TABLE ${rows.map((r) => r.table).join(', ')} IN ACCESS EXCLUSIVE MODE`,
+        );
+      await client.query(`DROP SCHEMA IF EXISTS ${schemas.map(ident).join(', ')} CASCADE`);
+    });
   }
 
   /**
@@ -212,55 +230,46 @@ export class CatalogRepository {
   ): Promise<{ ms: number; attempts: number }> {
     const sequences = await this.ownedSequences(client, build);
     const published = CATALOG_TABLES.map((t) => build.published(t)).join(', ');
-    for (let attempt = 1; ; attempt++) {
-      const started = performance.now();
-      try {
-        await client.query('BEGIN');
-        await client.query(`SET LOCAL lock_timeout = '${SWAP_LOCK_TIMEOUT_MS}ms'`);
-        await client.query(`LOCK TABLE ${published} IN ACCESS EXCLUSIVE MODE`);
-        // The ids of reviews and offers go on from the same sequences: an old purchase link
-        // never names a new offer. Owned by no table while the tables move.
-        for (const s of sequences) await client.query(`ALTER SEQUENCE ${s.sequence} OWNED BY NONE`);
-        for (const table of CATALOG_TABLES)
-          await client.query(
-            `ALTER TABLE ${build.published(table)} SET SCHEMA ${ident(RETIRED_SCHEMA)}`,
-          );
-        for (const table of CATALOG_TABLES)
-          await client.query(`ALTER TABLE ${build.next(table)} SET SCHEMA ${ident(build.live)}`);
-        for (const s of sequences)
-          await client.query(
-            `ALTER SEQUENCE ${s.sequence} OWNED BY ${build.published(s.table)}.${ident(s.column)}`,
-          );
+    const { ms, attempts } = await underShortLocks(client, async () => {
+      await client.query(`LOCK TABLE ${published} IN ACCESS EXCLUSIVE MODE`);
+      // The ids of reviews and offers go on from the same sequences: an old purchase link
+      // never names a new offer. Owned by no table while the tables move.
+      for (const s of sequences) await client.query(`ALTER SEQUENCE ${s.sequence} OWNED BY NONE`);
+      for (const table of CATALOG_TABLES)
         await client.query(
-          `INSERT INTO catalog_publications
-             (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
-           VALUES ($1, $2, $3, $4, $5, $6)`,
-          [
-            options.publishedAt,
-            options.replace,
-            options.counts.products,
-            options.counts.reviews,
-            options.counts.offers,
-            synthesisKey(this.config.synthesis),
-          ],
+          `ALTER TABLE ${build.published(table)} SET SCHEMA ${ident(RETIRED_SCHEMA)}`,
         );
-        // Every instance listening drops its cached answers once this commits.
-        await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
-        await client.query('COMMIT');
-        return { ms: Math.round((performance.now() - started) * 10) / 10, attempts: attempt };
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        const busy = (error as { code?: string }).code === '55P03'; // lock_not_available
-        if (!busy) throw error;
-        if (attempt === SWAP_ATTEMPTS)
-          throw new Error(
+      for (const table of CATALOG_TABLES)
+        await client.query(`ALTER TABLE ${build.next(table)} SET SCHEMA ${ident(build.live)}`);
+      for (const s of sequences)
+        await client.query(
+          `ALTER SEQUENCE ${s.sequence} OWNED BY ${build.published(s.table)}.${ident(s.column)}`,
+        );
+      await client.query(
+        `INSERT INTO catalog_publications
+           (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          options.publishedAt,
+          options.replace,
+          options.counts.products,
+          options.counts.reviews,
+          options.counts.offers,
+          synthesisKey(this.config.synthesis),
+        ],
+      );
+      // Every instance listening drops its cached answers once this commits.
+      await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
+    }).catch((error: unknown) => {
+      throw (error as { code?: string }).code === LOCK_NOT_AVAILABLE
+        ? new Error(
             `the published catalog stayed busy through ${SWAP_ATTEMPTS} tries to publish; ` +
               'nothing was published (a long query holds it: run the import again)',
             { cause: error },
-          );
-        await sleep(Math.min(1_000, 25 * attempt) * (0.5 + Math.random()));
-      }
-    }
+          )
+        : error;
+    });
+    return { ms: Math.round(ms * 10) / 10, attempts };
   }
 
   private async ownedSequences(client: pg.Client, build: CatalogBuild): Promise<OwnedSequence[]> {
