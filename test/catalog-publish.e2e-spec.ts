@@ -13,8 +13,12 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // swap's few milliseconds. bench/publish.bench.ts measures the same at 200,000 and 1,000,000.
 
 const PRODUCTS = 4_000;
-/** A lookup queued behind the swap waits at most its lock_timeout and the swap itself. */
-const MAX_LOCK_WAIT_MS = 250;
+/**
+ * A lookup queued behind the swap waits at most its lock_timeout and the swap itself (which
+ * the import reports: a few milliseconds, a few hundred when other tests load the machine),
+ * with this much room for the watcher's 20 ms polls and a busy machine's scheduling.
+ */
+const LOCK_WAIT_ROOM_MS = 250;
 
 /** The longest any query of the database (not the import's own) has waited on a lock. */
 function watchLockWaits(url: string) {
@@ -89,6 +93,9 @@ describe('catalog:import publishing', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const samples = await poller.stop();
     expect(result).toMatchObject({ code: 0 });
+    const { swapMs } = JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as {
+      swapMs: number;
+    };
     return {
       key: key!,
       report: {
@@ -98,11 +105,10 @@ describe('catalog:import publishing', () => {
         longestLockWait,
         // A failure says how long, and what the import printed.
         lockWaits:
-          longestLockWait < MAX_LOCK_WAIT_MS
+          longestLockWait < LOCK_WAIT_ROOM_MS + swapMs
             ? 'bounded'
             : `${Math.round(longestLockWait)} ms: ${result.stdout.slice(0, 400)}`,
-        swapMs: (JSON.parse(result.stdout.slice(result.stdout.indexOf('{'))) as { swapMs: number })
-          .swapMs,
+        swapMs,
       },
     };
   }
