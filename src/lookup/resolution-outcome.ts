@@ -35,35 +35,12 @@ export interface ResolutionExplanation {
   }[];
 }
 
-/** A lookup that is a barcode a product carries: that product, exactly. */
-export function barcodeOutcome(
-  query: string,
-  gtin: string,
-  product: { id: string; name: string },
-): ResolutionOutcome {
-  return {
-    found: true,
-    productId: product.id,
-    confidence: 1,
-    candidates: [],
-    explanation: {
-      query,
-      decision: `found: the product carrying the barcode (GTIN ${gtin})`,
-      candidates: [
-        { productId: product.id, name: product.name, score: 1, suggestion: 1, notes: ['barcode'] },
-      ],
-    },
-  };
-}
-
-/**
- * A lookup that is exactly one product's name, folded (names/exact-names.ts): that product,
- * with nothing else to suggest, as the resolver decides it (resolution-decision.ts), found by
- * one probe of the name's key.
- */
-export function exactNameOutcome(
+/** A product named by an exact key (a barcode, a name): found, confidence 1, nothing else. */
+function certainly(
   query: string,
   product: { productId: string; name: string },
+  decision: string,
+  note: string,
 ): ResolutionOutcome {
   return {
     found: true,
@@ -72,8 +49,41 @@ export function exactNameOutcome(
     candidates: [],
     explanation: {
       query,
-      decision: `found: ${EXACTLY_ONE_NAME} (its name's key)`,
-      candidates: [{ ...product, score: 1, suggestion: 1, notes: ['same name'] }],
+      decision: `found: ${decision}`,
+      // Only its id and name: a probe's hit also carries its stored answer.
+      candidates: [
+        {
+          productId: product.productId,
+          name: product.name,
+          score: 1,
+          suggestion: 1,
+          notes: [note],
+        },
+      ],
     },
   };
 }
+
+/** A lookup that is a barcode a product carries: that product, exactly. */
+export const barcodeOutcome = (
+  query: string,
+  gtin: string,
+  { id, name }: { id: string; name: string },
+): ResolutionOutcome =>
+  certainly(
+    query,
+    { productId: id, name },
+    `the product carrying the barcode (GTIN ${gtin})`,
+    'barcode',
+  );
+
+/**
+ * A lookup that is exactly one product's name, folded (names/exact-names.ts): that product,
+ * with nothing else to suggest, as the resolver decides it (resolution-decision.ts), found by
+ * one probe of the name's key.
+ */
+export const exactNameOutcome = (
+  query: string,
+  product: { productId: string; name: string },
+): ResolutionOutcome =>
+  certainly(query, product, `${EXACTLY_ONE_NAME} (its name's key)`, 'same name');
