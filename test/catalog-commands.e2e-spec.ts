@@ -44,10 +44,19 @@ describe('catalog:import command', () => {
     );
     expect(result.stderr).toMatch(/^Validating: 100% \(\d+\.\d s\)$/m);
     expect(result.stderr).toMatch(/^Loading: 100% \(\d+\.\d s\)$/m);
-    expect(result.stderr).toMatch(/^Building indexes… \(\d+\.\d s\)$/m);
-    // The vocabulary, counted after the priors, is a phase of its own (a million products: ~20 s).
+    // The products keyed, then the priors and the answers beside the search vocabulary.
     expect(result.stderr).toMatch(
-      /^Computing category priors… \(\d+\.\d s\)\nCounting the search vocabulary… \(\d+\.\d s\)$/m,
+      new RegExp(
+        [
+          'Keying the products',
+          'Computing category priors and the search vocabulary',
+          "Computing every product's answer",
+          'Vacuuming and analysing the new catalog',
+        ]
+          .map((label) => `^${label}… \\(\\d+\\.\\d s\\)$`)
+          .join('\n'),
+        'm',
+      ),
     );
     expect(await scalar('SELECT count(*)::int FROM products')).toBe(4);
   });

@@ -116,7 +116,7 @@ async function readMeans(
  * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`),
  * read on `client` (inside the caller's transaction, if any) with the priors of its category
  * means, and writes their COPY rows to `outputs`, which it ends (or, failing, abandons).
- * Returns how many products it wrote.
+ * Returns how many products it wrote; `signal` stops it between batches.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
@@ -124,12 +124,14 @@ export async function computeAnswers(
   settings: AnswerSettings,
   outputs: AnswerOutputs,
   where?: string,
+  signal?: AbortSignal,
 ): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
   const workers = Array.from({ length: os.availableParallelism() }, () => new AnswerWorker(task));
   const inFlight = new Set<Promise<void>>();
   let products = 0;
   const submit = async (lines: string[]) => {
+    signal?.throwIfAborted();
     while (inFlight.size >= workers.length * IN_FLIGHT_PER_WORKER) await Promise.race(inFlight);
     const worker = workers.reduce((a, b) => (b.busy < a.busy ? b : a));
     const done = worker.run(lines).then(async (rows) => {
@@ -187,47 +189,59 @@ export async function copyInto(client: pg.ClientBase, target: string, file: stri
 
 /**
  * Every product's answer and the exact name keys of the catalog `build` makes, computed from
- * loaded and indexed tables. The answers are loaded as they come, through a second session
- * (`connect`) whose transaction creates their table; the keys go to a file in `dir`, then
- * into their table. A key two products share is no one's.
+ * its products, reviews and offers once they are loaded and keyed, on sessions of their own
+ * (`connect`), so that the build's session goes on meanwhile: one reads the products, the
+ * other loads their answers as they come, in the transaction that creates their table, and
+ * then the keys, from a file in `dir`. A key two products share is no one's. `signal` stops
+ * the computation between batches.
  */
 export async function storeAnswers(
   build: CatalogBuild,
   settings: AnswerSettings,
   dir: string,
   connect: () => Promise<pg.Client>,
+  signal?: AbortSignal,
 ): Promise<number> {
-  const { client } = build;
   const keysFile = path.join(dir, 'name-keys.copy');
-  const loader = await connect();
-  let products: number;
+  const sessions: pg.Client[] = [];
+  const open = async () => {
+    const session = await connect();
+    sessions.push(session);
+    return session;
+  };
   try {
+    const reader = await open();
+    const loader = await open();
     await loader.query('BEGIN');
     await build.createLike('product_answers', loader);
     const answers = loader.query(
       copyFrom(`COPY ${build.next('product_answers')} (product_id, body) FROM STDIN WITH (FREEZE)`),
     );
-    products = await computeAnswers(client, (t) => build.next(t), settings, {
-      answers,
-      keys: createWriteStream(keysFile),
-    });
+    const products = await computeAnswers(
+      reader,
+      (t) => build.next(t),
+      settings,
+      { answers, keys: createWriteStream(keysFile) },
+      undefined,
+      signal,
+    );
     await loader.query('COMMIT');
-  } finally {
-    // Failing, its COPY may still be open: ending the session rolls its transaction back.
-    await loader.end().catch(() => undefined);
-  }
-  await build.inTransaction(async () => {
-    await build.createLike('name_keys');
-    await client.query(
+    await loader.query('BEGIN');
+    await build.createLike('name_keys', loader);
+    await loader.query(
       'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
     );
-    await copyInto(client, 'name_key_rows (key, product_id)', keysFile);
-    await client.query(
+    await copyInto(loader, 'name_key_rows (key, product_id)', keysFile);
+    await loader.query(
       // A product gives each of its keys once (exactNameKeys): a key of one row is one
       // product's, counted by a hash aggregate rather than a sort.
       `INSERT INTO ${build.next('name_keys')} (key, product_id)
          SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
     );
-  });
-  return products;
+    await loader.query('COMMIT');
+    return products;
+  } finally {
+    // Failing, a COPY may still be open: ending its session rolls its transaction back.
+    await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
+  }
 }

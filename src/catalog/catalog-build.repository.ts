@@ -22,13 +22,24 @@ export const CATALOG_TABLES = [
 ] as const;
 export type CatalogTable = (typeof CATALOG_TABLES)[number];
 
-/** The tables computed from the rest: priors and vocabulary first, answers last. */
-const ANSWER_TABLES: readonly CatalogTable[] = ['product_answers', 'name_keys'];
-const DERIVED_TABLES = CATALOG_TABLES.slice(STAGED_TABLE_NAMES.length).filter(
-  (t) => !ANSWER_TABLES.includes(t),
-);
-/** Tables whose indexes the answers are computed with: all but the answers'. */
-export const INDEXED_BEFORE_ANSWERS = CATALOG_TABLES.filter((t) => !ANSWER_TABLES.includes(t));
+/**
+ * How a build is keyed, beside itself: the products first, alone (adding a key locks its table
+ * against readers); then, on two sessions at once, the priors with the reviews and offers the
+ * answers are read by, and the search vocabulary with the search names; the answers last.
+ */
+export const KEYED_FIRST = ['products'] as const satisfies CatalogTable[];
+export const ANSWER_TABLES = ['product_answers', 'name_keys'] as const satisfies CatalogTable[];
+const PRIOR_TABLES = ['category_priors', 'category_score_priors'] as const;
+export const PRIORS_AND_ANSWER_SOURCES = [
+  'reviews',
+  'offers',
+  ...PRIOR_TABLES,
+] as const satisfies CatalogTable[];
+const VOCABULARY_TABLES = ['search_terms', 'search_words'] as const;
+export const VOCABULARY_AND_NAMES = [
+  'product_search_names',
+  ...VOCABULARY_TABLES,
+] as const satisfies CatalogTable[];
 
 export const ident = (name: string) => pg.Client.prototype.escapeIdentifier(name);
 const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(', ');
@@ -224,14 +235,20 @@ export class CatalogBuild {
        ${side === 'next' ? '' : `WHERE p.id IN (SELECT id FROM ${this.next('products')})`}`;
   }
 
-  /** Creates the computed tables empty, and computes them from the loaded ones. */
-  async computeDerived(onPhase?: (phase: 'priors' | 'vocabulary') => void): Promise<void> {
-    for (const table of DERIVED_TABLES) await this.createLike(table);
-    const derived = new CatalogDerived(this.client, (table) => this.next(table));
-    onPhase?.('priors');
-    await this.inTransaction(() => derived.computePriors());
-    onPhase?.('vocabulary');
-    await this.inTransaction(() => derived.computeVocabulary());
+  /** Creates the category priors' tables empty, and computes them from the loaded ones. */
+  async computePriors(): Promise<void> {
+    for (const table of PRIOR_TABLES) await this.createLike(table);
+    await this.inTransaction(() => this.derived().computePriors());
+  }
+
+  /** Creates the search vocabulary's tables empty, and counts it from the loaded names. */
+  async computeVocabulary(): Promise<void> {
+    for (const table of VOCABULARY_TABLES) await this.createLike(table);
+    await this.inTransaction(() => this.derived().computeVocabulary());
+  }
+
+  private derived(): CatalogDerived {
+    return new CatalogDerived(this.client, (table) => this.next(table));
   }
 
   /**
@@ -276,8 +293,8 @@ export class CatalogBuild {
   }
 
   /** Hint bits, the visibility map and fresh statistics, before anyone reads the tables. */
-  async vacuum(): Promise<void> {
-    await this.query(`VACUUM (ANALYZE) ${CATALOG_TABLES.map((t) => this.next(t)).join(', ')}`);
+  async vacuum(of: readonly CatalogTable[] = CATALOG_TABLES): Promise<void> {
+    await this.query(`VACUUM (ANALYZE) ${of.map((t) => this.next(t)).join(', ')}`);
   }
 
   async inTransaction(work: () => Promise<void>): Promise<void> {

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import pg from 'pg';
+import { alongside } from '../common/alongside.js';
 import { errorName } from '../common/error-name.js';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from '../database/database-server.js';
@@ -11,10 +12,13 @@ import {
 } from '../publication/publication.sql.js';
 import { synthesisKey } from '../synthesis/stored-assessment.js';
 import {
+  ANSWER_TABLES,
   CATALOG_TABLES,
   CatalogBuild,
   ident,
-  INDEXED_BEFORE_ANSWERS,
+  KEYED_FIRST,
+  PRIORS_AND_ANSWER_SOURCES,
+  VOCABULARY_AND_NAMES,
   type CatalogChanges,
 } from './catalog-build.repository.js';
 import { storeAnswers } from './catalog-answers.js';
@@ -36,7 +40,7 @@ export class ImportInProgressError extends Error {}
 export class DuplicateBarcodeError extends Error {}
 
 export type LoadPhase =
-  'compare' | 'merge' | 'priors' | 'vocabulary' | 'indexes' | 'answers' | 'vacuum' | 'publish';
+  'compare' | 'merge' | 'priors' | 'indexes' | 'answers' | 'vacuum' | 'publish';
 
 export interface LoadOptions {
   replace: boolean;
@@ -88,22 +92,10 @@ export class CatalogRepository {
   ) {}
 
   async load(staging: CatalogStaging, options: LoadOptions): Promise<LoadResult> {
-    const client = new pg.Client({
-      connectionString: this.server.url,
-      application_name: IMPORT_APPLICATION_NAME,
-    });
-    await client.connect();
+    const client = await this.session();
     // Ending the session releases the import's lock and drops a dry run's temporary tables.
     try {
       if (!options.dryRun) await this.lock(client);
-      await client.query("SET maintenance_work_mem = '512MB'");
-      // The vocabulary's and the priors' aggregates (millions of groups at a million products)
-      // and their joins: in memory, not spilled to disk in batches (4 MB by default).
-      await client.query("SET work_mem = '256MB'");
-      // One core for the import's statements: parallel workers would take the others from the
-      // lookups answered meanwhile (bench/RESULTS.md, publishing).
-      await client.query('SET max_parallel_workers_per_gather = 0');
-      await client.query('SET max_parallel_maintenance_workers = 0');
       const live = await this.liveSchema(client);
       if (options.dryRun)
         return await this.build(new CatalogBuild(client, live, 'pg_temp'), staging, options);
@@ -154,27 +146,82 @@ export class CatalogRepository {
       options.onPhase?.('merge');
       await build.carryOver();
     }
-    await build.computeDerived(options.onPhase);
     options.onPhase?.('indexes');
-    await build.buildIndexes(INDEXED_BEFORE_ANSWERS);
+    await build.buildIndexes(KEYED_FIRST);
+    await alongside(
+      (signal) => this.answers(build, staging, options, signal),
+      () => this.vocabulary(build),
+    );
+    await build.buildIndexes(ANSWER_TABLES);
+    options.onPhase?.('vacuum');
+    await build.vacuum(ANSWER_TABLES);
+    return { mode, before, changes };
+  }
+
+  /**
+   * On the build's session, the priors, then every product's answer: its reviews and offers
+   * keyed, the products read and their answers loaded on two more sessions, synthesized by a
+   * worker thread per core (catalog-answers.ts).
+   */
+  private async answers(
+    build: CatalogBuild,
+    staging: CatalogStaging,
+    options: LoadOptions,
+    signal: AbortSignal,
+  ): Promise<void> {
+    options.onPhase?.('priors');
+    await build.computePriors();
+    await build.buildIndexes(PRIORS_AND_ANSWER_SOURCES);
+    await build.vacuum(PRIORS_AND_ANSWER_SOURCES);
     options.onPhase?.('answers');
-    const task = {
+    const settings = {
       config: this.config.synthesis,
       publishedAt: options.publishedAt.toISOString(),
       keys: true,
     };
-    await storeAnswers(build, task, staging.dir, async () => {
-      const loader = new pg.Client({
-        connectionString: this.server.url,
-        application_name: IMPORT_APPLICATION_NAME,
-      });
-      await loader.connect();
-      return loader;
+    await storeAnswers(build, settings, staging.dir, () => this.session(), signal);
+  }
+
+  /**
+   * On a session of its own, beside the priors and the answers: the search vocabulary, its
+   * tables' indexes and the products' statistics. Its statements take one core, which the
+   * answers' workers leave, and it reads only the keyed products and the search names
+   * (bench/RESULTS.md, "The import").
+   */
+  private async vocabulary(build: CatalogBuild): Promise<void> {
+    const session = await this.session();
+    try {
+      const beside = new CatalogBuild(session, build.live, build.schema);
+      await beside.computeVocabulary();
+      await beside.buildIndexes(VOCABULARY_AND_NAMES);
+      await beside.vacuum([...KEYED_FIRST, ...VOCABULARY_AND_NAMES]);
+    } finally {
+      await session.end();
+    }
+  }
+
+  /** A session of the import, named so in pg_stat_activity, with the import's settings. */
+  private async session(): Promise<pg.Client> {
+    const client = new pg.Client({
+      connectionString: this.server.url,
+      application_name: IMPORT_APPLICATION_NAME,
     });
-    await build.buildIndexes(['product_answers', 'name_keys']);
-    options.onPhase?.('vacuum');
-    await build.vacuum();
-    return { mode, before, changes };
+    await client.connect();
+    try {
+      await client.query("SET maintenance_work_mem = '512MB'");
+      // The vocabulary's, the priors' and the name keys' aggregates (millions of groups at a
+      // million products) and their joins: in memory, not spilled to disk in batches (4 MB by
+      // default).
+      await client.query("SET work_mem = '256MB'");
+      // One core for each of the import's statements: parallel workers would take the others
+      // from the lookups answered meanwhile (bench/RESULTS.md, publishing).
+      await client.query('SET max_parallel_workers_per_gather = 0');
+      await client.query('SET max_parallel_maintenance_workers = 0');
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
+    return client;
   }
 
   /** One import at a time, for the whole of it: the lock ends with the import's session. */
