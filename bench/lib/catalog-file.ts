@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
+import { REALISTIC_VERSION } from '../../src/catalog/generator/realistic.js';
 import { projectRoot } from '../../src/config/project-root.js';
 import { runNode } from './processes.js';
 
@@ -17,7 +18,9 @@ export async function ensureCatalogFile(
   seed: number,
   style: 'families' | 'realistic' = 'families',
 ): Promise<string> {
-  const styled = style === 'families' ? '' : `-${style}`;
+  // A realistic catalog's name carries its generator's version: a cached copy of another
+  // version is not the catalog the bench's queries are drawn from.
+  const styled = style === 'families' ? '' : `-${style}-v${REALISTIC_VERSION}`;
   const file = path.join(benchOutDir(), `catalog-${products}-seed${seed}${styled}.jsonl`);
   if (existsSync(file)) return file;
   await mkdir(benchOutDir(), { recursive: true });

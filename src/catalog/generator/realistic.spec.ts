@@ -59,6 +59,26 @@ describe('the realistic catalog generator', () => {
     expect(inFamilies / catalog.length).toBeGreaterThan(0.5);
   });
 
+  it('gives each model code to one product of its brand, never to a near miss', () => {
+    const brandKey = (brand: string, code: string) =>
+      `${comparisonKey(brand)}|${comparisonKey(code)}`;
+    const codes = catalog
+      .filter((p) => p.code !== undefined)
+      .map((p) => brandKey(p.brand, p.code!));
+    expect(codes.length).toBeGreaterThan(catalog.length / 2);
+    expect(new Set(codes).size).toBe(codes.length);
+    const named = new Set(
+      catalog.flatMap((p) => [p.name, ...p.aliases].map((name) => brandKey(p.brand, name))),
+    );
+    const taken = new Set([...codes, ...named]);
+    const nearMisses = families.filter((f) => f.nearMissCode !== undefined);
+    expect(nearMisses.length).toBeGreaterThan(families.length / 2);
+    for (const f of nearMisses) expect(taken.has(brandKey(f.brand, f.nearMissCode!))).toBe(false);
+    // Each code is written in its product's name.
+    for (const p of catalog.slice(0, 2_000))
+      if (p.code !== undefined) expect(p.name).toContain(p.code);
+  });
+
   it('writes lines the import format accepts', () => {
     let lines = 0;
     for (const line of realisticCatalogLines(2_000, 1)) {

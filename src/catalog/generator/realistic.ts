@@ -12,6 +12,9 @@ import { HeapsVocabulary, madeUpWord } from './vocabulary.js';
 // by a digit or a suffix ("DCP-1610W", "DCP-1610NW", "DCP-1612W") and aliases on about one
 // product in five. Each family also has a sibling no product is ever given (a near miss).
 
+/** Raised whenever a seed comes to give another catalog: cached copies carry it in their name. */
+export const REALISTIC_VERSION = 2;
+
 export interface RealisticProduct {
   readonly id: string;
   readonly name: string;
@@ -20,6 +23,8 @@ export interface RealisticProduct {
   readonly aliases: readonly string[];
   /** Index of the product's family; its siblings share it. */
   readonly family: number;
+  /** The model code in its name ("DCP-1610W"), if the name has one: no other product's. */
+  readonly code?: string;
 }
 
 export interface RealisticFamily {
@@ -27,6 +32,8 @@ export interface RealisticFamily {
   readonly brand: string;
   /** A sibling name no product of the catalog has (brand apart), one edit from a member. */
   readonly nearMiss: string;
+  /** Its model code, if it has one: no product's code, name or alias. */
+  readonly nearMissCode?: string;
 }
 
 interface Brand {
@@ -37,7 +44,8 @@ interface Brand {
   /** Letters in front of the brand's model numbers ("DCP", "WP", "V"), and what follows them. */
   readonly prefixes: readonly string[];
   readonly separator: string;
-  readonly digits: number;
+  /** Digits of its model numbers, more once its codes run short. */
+  digits: number;
   readonly series: string[];
 }
 
@@ -79,14 +87,33 @@ export function* realisticCatalog(
       else hi = mid;
     }
     const brand = brandAt(lo);
-    const names = familyNames(rng, brand, words);
+    // A model code names one product of its brand, as real codes do: no two products carry
+    // one, and a near miss's is no product's (nor the code of another family's near miss). A
+    // brand whose codes run short draws longer numbers, as makers with many products do.
     const key = (name: string) => `${brand.key}|${comparisonKey(name)}`;
-    const members = names.members.filter((name) => !used.has(key(name)));
-    if (members.length === 0 || used.has(key(names.nearMiss))) continue;
-    used.add(key(names.nearMiss)); // reserved: never a product
-    onFamily?.({ index: family, brand: brand.name, nearMiss: names.nearMiss });
-    for (const name of members.slice(0, products - emitted)) {
+    const free = ({ name, code }: FamilyName) =>
+      !used.has(key(name)) && (code === undefined || !used.has(key(code)));
+    let names = familyNames(rng, brand, words);
+    let members = names.members.filter(free);
+    for (let tries = 1; members.length === 0 || !free(names.nearMiss); tries++) {
+      if (tries % 4 === 0) brand.digits++;
+      names = familyNames(rng, brand, words);
+      members = names.members.filter(free);
+    }
+    const reserve = ({ name, code }: FamilyName) => {
       used.add(key(name));
+      if (code !== undefined) used.add(key(code));
+    };
+    reserve(names.nearMiss); // never a product
+    onFamily?.({
+      index: family,
+      brand: brand.name,
+      nearMiss: names.nearMiss.name,
+      ...(names.nearMiss.code !== undefined && { nearMissCode: names.nearMiss.code }),
+    });
+    for (const member of members.slice(0, products - emitted)) {
+      reserve(member);
+      const { name, code } = member;
       const aliases = rng.chance(0.15) ? aliasesOf(rng, brand, name, used, key) : [];
       emitted++;
       yield {
@@ -96,6 +123,7 @@ export function* realisticCatalog(
         category: brand.category,
         aliases,
         family,
+        ...(code !== undefined && { code }),
       };
     }
   }
@@ -122,29 +150,36 @@ function newBrand(rng: Rng, words: HeapsVocabulary, taken: Set<string>): Brand {
   };
 }
 
-/** A family's member names (brand apart) and its near miss. */
+/** A name a family gives (brand apart), and the model code in it, if it has one. */
+interface FamilyName {
+  name: string;
+  code?: string;
+}
+
+/** A family's member names and its near miss. */
 function familyNames(rng: Rng, brand: Brand, words: HeapsVocabulary) {
   const shape = rng.weighted(SHAPES);
   const series = shape === 0 ? '' : seriesOf(rng, brand, words);
   const prefix = rng.pick(brand.prefixes);
   const digits = Math.max(1, brand.digits + rng.between(-1, 1));
   const number = String(rng.between(10 ** (digits - 1), 10 ** digits - 1));
-  const code = (n: string, suffix: string) => `${prefix}${brand.separator}${n}${suffix}`;
   const variant = shape === 2 ? ` ${rng.pick(VARIANTS)}` : '';
-  const write = (n: string, suffix: string) => {
-    if (shape === 3) return `${series} ${rng.pick(VARIANTS)}`;
-    return `${series} ${code(n, suffix)}${variant}`.trim();
+  const write = (n: string, suffix: string): FamilyName => {
+    if (shape === 3) return { name: `${series} ${rng.pick(VARIANTS)}` };
+    const code = `${prefix}${brand.separator}${n}${suffix}`;
+    return { name: `${series} ${code}${variant}`.trim(), code };
   };
   // Siblings: the same number with other suffixes, or a neighbour number.
   const count = 1 + rng.weighted(FAMILY_SIZES);
-  const members = new Set<string>();
+  const members = new Map<string, FamilyName>();
   for (let i = 0; members.size < count && i < 4 * count; i++) {
     const n = i === 0 || rng.chance(0.6) ? number : neighbour(rng, number);
-    members.add(write(n, rng.pick(SUFFIXES)));
+    const member = write(n, rng.pick(SUFFIXES));
+    if (!members.has(member.name)) members.set(member.name, member);
   }
   let nearMiss = write(neighbour(rng, number), rng.pick(SUFFIXES));
-  if (shape === 3) nearMiss = `${series} ${madeUpWord(rng)}`;
-  return { members: [...members].filter((m) => m !== nearMiss), nearMiss };
+  if (shape === 3) nearMiss = { name: `${series} ${madeUpWord(rng)}` };
+  return { members: [...members.values()].filter((m) => m.name !== nearMiss.name), nearMiss };
 }
 
 /** One of the brand's series, or a new one (a word, two words, or two written as one). */
