@@ -184,9 +184,9 @@ export class CatalogRepository {
 
   /**
    * On a session of its own, beside the priors and the answers: the search vocabulary, its
-   * tables' indexes and the products' statistics. Its statements take one core, which the
-   * answers' workers leave, and it reads only the keyed products and the search names
-   * (bench/RESULTS.md, "The import").
+   * tables' indexes and the products' statistics. It reads only the keyed products and the
+   * search names, and takes a core the build's one statement at a time left idle (bench/
+   * RESULTS.md, "The import with the answers beside the vocabulary").
    */
   private async vocabulary(build: CatalogBuild): Promise<void> {
     const session = await this.session();
