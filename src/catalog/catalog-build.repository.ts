@@ -3,43 +3,13 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { CatalogDerived } from './catalog-derived.repository.js';
+import { STAGED_TABLES, type CatalogStaging, type StagedTable } from './catalog-staging.js';
 import {
-  STAGED_TABLE_NAMES,
-  STAGED_TABLES,
-  type CatalogStaging,
-  type StagedTable,
-} from './catalog-staging.js';
-
-/** Every table an import writes: the staged ones, then what is computed from them. */
-export const CATALOG_TABLES = [
-  ...STAGED_TABLE_NAMES,
-  'search_terms',
-  'search_words',
-  'category_priors',
-  'category_score_priors',
-  'product_answers',
-  'name_keys',
-] as const;
-export type CatalogTable = (typeof CATALOG_TABLES)[number];
-
-/**
- * How a build is keyed, beside itself: the products first, alone (adding a key locks its table
- * against readers); then, on two sessions at once, the priors with the reviews and offers the
- * answers are read by, and the search vocabulary with the search names; the answers last.
- */
-export const KEYED_FIRST = ['products'] as const satisfies CatalogTable[];
-export const ANSWER_TABLES = ['product_answers', 'name_keys'] as const satisfies CatalogTable[];
-const PRIOR_TABLES = ['category_priors', 'category_score_priors'] as const;
-export const PRIORS_AND_ANSWER_SOURCES = [
-  'reviews',
-  'offers',
-  ...PRIOR_TABLES,
-] as const satisfies CatalogTable[];
-const VOCABULARY_TABLES = ['search_terms', 'search_words'] as const;
-export const VOCABULARY_AND_NAMES = [
-  'product_search_names',
-  ...VOCABULARY_TABLES,
-] as const satisfies CatalogTable[];
+  CATALOG_TABLES,
+  PRIOR_TABLES,
+  VOCABULARY_TABLES,
+  type CatalogTable,
+} from './catalog-tables.js';
 
 export const ident = (name: string) => pg.Client.prototype.escapeIdentifier(name);
 const columnList = (table: StagedTable) => STAGED_TABLES[table].map(ident).join(', ');

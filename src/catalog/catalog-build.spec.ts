@@ -5,7 +5,7 @@ import {
   KEYED_FIRST,
   PRIORS_AND_ANSWER_SOURCES,
   VOCABULARY_AND_NAMES,
-} from './catalog-build.repository.js';
+} from './catalog-tables.js';
 
 describe('the build of a catalog', () => {
   it('keys and vacuums every catalog table in exactly one of its steps', () => {

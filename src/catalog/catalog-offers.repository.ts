@@ -9,7 +9,7 @@ import { synthesisKey } from '../synthesis/stored-assessment.js';
 import { computeAnswers, copyInto } from './catalog-answers.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { CATALOG_PUBLISHED_CHANNEL, LATEST_PUBLICATION } from '../publication/publication.sql.js';
-import { ImportInProgressError, IMPORT_LOCK_KEY } from './catalog.repository.js';
+import { lockCatalog } from './import-session.js';
 
 /** A product a feed's line may be: by barcode, or by part number with its brand. */
 export interface CodedProduct {
@@ -117,12 +117,7 @@ export class CatalogOffersRepository {
    */
   async publish(retailer: string, offers: FeedOffer[], priceAsOf: Date): Promise<OffersPublished> {
     return await this.withClient(async (client) => {
-      const { rows: locked } = await client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock($1) AS locked',
-        [IMPORT_LOCK_KEY],
-      );
-      if (!locked[0]?.locked)
-        throw new ImportInProgressError('a catalog import is running: try again when it ends');
+      await lockCatalog(client, 'a catalog import is running: try again when it ends');
       const started = performance.now();
       const products = [...new Set(offers.map((o) => o.productId))];
       await client.query('BEGIN');

@@ -11,30 +11,25 @@ import {
   type Publication,
 } from '../publication/publication.sql.js';
 import { synthesisKey } from '../synthesis/stored-assessment.js';
+import { CatalogBuild, ident, type CatalogChanges } from './catalog-build.repository.js';
 import {
   ANSWER_TABLES,
   CATALOG_TABLES,
-  CatalogBuild,
-  ident,
   KEYED_FIRST,
   PRIORS_AND_ANSWER_SOURCES,
   VOCABULARY_AND_NAMES,
-  type CatalogChanges,
-} from './catalog-build.repository.js';
+  ownedSequences,
+  publishedSchema,
+} from './catalog-tables.js';
 import { storeAnswers } from './catalog-answers.js';
+import { lockCatalog, openImportSession } from './import-session.js';
 import { LOCK_NOT_AVAILABLE, SWAP_ATTEMPTS, underShortLocks } from './short-locks.js';
 import type { CatalogStaging } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
 
-/** Any constant shared by all instances: one catalog import at a time. */
-export const IMPORT_LOCK_KEY = 7_261_123_002;
 /** Where a new catalog is built, and where the one it replaces waits to be dropped. */
 export const NEXT_SCHEMA = 'catalog_next';
 export const RETIRED_SCHEMA = 'catalog_retired';
-/** The application_name of an import's connection, as pg_stat_activity shows it. */
-export const IMPORT_APPLICATION_NAME = 'catalog:import';
-
-export class ImportInProgressError extends Error {}
 
 /** Two products of the catalog would carry one barcode; nothing was imported. */
 export class DuplicateBarcodeError extends Error {}
@@ -69,13 +64,6 @@ export interface LoadResult {
   swap?: { ms: number; attempts: number };
 }
 
-/** A sequence a catalog table owns (the ids of reviews and offers). */
-interface OwnedSequence {
-  sequence: string;
-  table: string;
-  column: string;
-}
-
 /**
  * All SQL of catalog imports. A new catalog is built in its own schema beside the published
  * one, which lookups keep reading undisturbed, and is published by one short transaction that
@@ -92,11 +80,12 @@ export class CatalogRepository {
   ) {}
 
   async load(staging: CatalogStaging, options: LoadOptions): Promise<LoadResult> {
-    const client = await this.session();
+    const client = await openImportSession(this.server.url);
     // Ending the session releases the import's lock and drops a dry run's temporary tables.
     try {
-      if (!options.dryRun) await this.lock(client);
-      const live = await this.liveSchema(client);
+      // One import at a time, for the whole of it: the lock ends with the import's session.
+      if (!options.dryRun) await lockCatalog(client, 'another catalog import is running');
+      const live = await publishedSchema(client);
       if (options.dryRun)
         return await this.build(new CatalogBuild(client, live, 'pg_temp'), staging, options);
       await this.dropSchemas(client, [NEXT_SCHEMA, RETIRED_SCHEMA]); // a killed import's
@@ -179,7 +168,13 @@ export class CatalogRepository {
       publishedAt: options.publishedAt.toISOString(),
       keys: true,
     };
-    await storeAnswers(build, settings, staging.dir, () => this.session(), signal);
+    await storeAnswers(
+      build,
+      settings,
+      staging.dir,
+      () => openImportSession(this.server.url),
+      signal,
+    );
   }
 
   /**
@@ -189,7 +184,7 @@ export class CatalogRepository {
    * RESULTS.md, "The import with the answers beside the vocabulary").
    */
   private async vocabulary(build: CatalogBuild): Promise<void> {
-    const session = await this.session();
+    const session = await openImportSession(this.server.url);
     try {
       const beside = new CatalogBuild(session, build.live, build.schema);
       await beside.computeVocabulary();
@@ -198,48 +193,6 @@ export class CatalogRepository {
     } finally {
       await session.end();
     }
-  }
-
-  /** A session of the import, named so in pg_stat_activity, with the import's settings. */
-  private async session(): Promise<pg.Client> {
-    const client = new pg.Client({
-      connectionString: this.server.url,
-      application_name: IMPORT_APPLICATION_NAME,
-    });
-    await client.connect();
-    try {
-      await client.query("SET maintenance_work_mem = '512MB'");
-      // The vocabulary's, the priors' and the name keys' aggregates (millions of groups at a
-      // million products) and their joins: in memory, not spilled to disk in batches (4 MB by
-      // default).
-      await client.query("SET work_mem = '256MB'");
-      // One core for each of the import's statements: parallel workers would take the others
-      // from the lookups answered meanwhile (bench/RESULTS.md, publishing).
-      await client.query('SET max_parallel_workers_per_gather = 0');
-      await client.query('SET max_parallel_maintenance_workers = 0');
-    } catch (error) {
-      await client.end().catch(() => undefined);
-      throw error;
-    }
-    return client;
-  }
-
-  /** One import at a time, for the whole of it: the lock ends with the import's session. */
-  private async lock(client: pg.Client): Promise<void> {
-    const { rows } = await client.query<{ locked: boolean }>(
-      'SELECT pg_try_advisory_lock($1) AS locked',
-      [IMPORT_LOCK_KEY],
-    );
-    if (!rows[0]?.locked) throw new ImportInProgressError('another catalog import is running');
-  }
-
-  /** The schema the published catalog is in (the one migrations created it in). */
-  private async liveSchema(client: pg.Client): Promise<string> {
-    const { rows } = await client.query<{ schema: string }>(
-      `SELECT relnamespace::regnamespace::text AS schema FROM pg_class
-        WHERE oid = 'products'::regclass`,
-    );
-    return rows[0]!.schema;
   }
 
   /**
@@ -275,7 +228,10 @@ export class CatalogRepository {
     build: CatalogBuild,
     options: LoadOptions,
   ): Promise<{ ms: number; attempts: number }> {
-    const sequences = await this.ownedSequences(client, build);
+    const sequences = await ownedSequences(
+      client,
+      CATALOG_TABLES.map((t) => build.published(t)),
+    );
     const published = CATALOG_TABLES.map((t) => build.published(t)).join(', ');
     const { ms, attempts } = await underShortLocks(client, async () => {
       await client.query(`LOCK TABLE ${published} IN ACCESS EXCLUSIVE MODE`);
@@ -317,21 +273,6 @@ export class CatalogRepository {
         : error;
     });
     return { ms: Math.round(ms * 10) / 10, attempts };
-  }
-
-  private async ownedSequences(client: pg.Client, build: CatalogBuild): Promise<OwnedSequence[]> {
-    const { rows } = await client.query<OwnedSequence>(
-      `SELECT s.oid::regclass::text AS sequence, t.relname AS table, a.attname AS column
-         FROM pg_depend d
-         JOIN pg_class s ON s.oid = d.objid AND s.relkind = 'S'
-         JOIN pg_class t ON t.oid = d.refobjid
-         JOIN pg_attribute a ON a.attrelid = t.oid AND a.attnum = d.refobjsubid
-        WHERE d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
-          AND d.deptype = 'a' AND d.refobjid = ANY($1::regclass[])
-        ORDER BY 1`,
-      [CATALOG_TABLES.map((t) => build.published(t))],
-    );
-    return rows;
   }
 
   /** Products in the catalog now. */
