@@ -2,10 +2,11 @@ import type { SynthesisConfig } from '../config/app-config.js';
 import { exactNameKeys } from '../names/exact-names.js';
 import { NAMES_SEPARATOR } from '../names/name-normaliser.js';
 import { CatalogPriors, type CriterionMeanRow, type ScoreMeanRow } from '../synthesis/priors.js';
-import { toProductRecord, type ProductRow } from '../synthesis/product-record.js';
 import { packAssessment } from '../synthesis/stored-assessment.js';
 import { synthesize } from '../synthesis/synthesize.js';
-import { copyField, copyRow } from './copy-format.js';
+import { BinaryCopyRows } from './copy-binary.js';
+import { copyRow } from './copy-format.js';
+import { readProducts } from './product-rows.js';
 
 // One batch of a publication's products to their stored answers (product_answers) and, when
 // asked, their exact name keys: what each worker of catalog-answers.ts runs.
@@ -25,22 +26,25 @@ export interface AnswerTask extends AnswerSettings {
   scoreMeans: ScoreMeanRow[];
 }
 
-/** COPY rows: `answers` of product_answers (product_id, body), `keys` of (key, product_id). */
+/**
+ * COPY rows: `answers` of product_answers (product_id, body) in the binary format, without its
+ * header and trailer (copy-binary.ts), `keys` of (key, product_id) in the text format.
+ */
 export interface AnswerRows {
-  answers: string;
+  answers: Uint8Array;
   keys: string;
   products: number;
 }
 
+/** A batch of product rows (productRowsSql, whole products) to their COPY rows. */
 export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => AnswerRows {
   const priors = new CatalogPriors(task.criterionMeans, task.scoreMeans);
   const publishedAt = new Date(task.publishedAt);
+  const answers = new BinaryCopyRows();
   return (lines) => {
-    let answers = '';
     let keys = '';
-    for (const line of lines) {
-      const row = JSON.parse(copyField(line)) as ProductRow;
-      const product = toProductRecord(row);
+    const products = readProducts(lines);
+    for (const { product, names } of products) {
       const offerIds: string[] = [];
       const body = synthesize(
         {
@@ -55,11 +59,11 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
         },
         task.config,
       );
-      answers += copyRow([product.id, packAssessment(body, offerIds)]);
+      answers.add([product.id, packAssessment(body, offerIds)]);
       if (task.keys)
-        for (const key of exactNameKeys(row.names.split(NAMES_SEPARATOR), row.brand))
+        for (const key of exactNameKeys(names.split(NAMES_SEPARATOR), product.brand))
           keys += copyRow([key, product.id]);
     }
-    return { answers, keys, products: lines.length };
+    return { answers: answers.take(), keys, products: products.length };
   };
 }

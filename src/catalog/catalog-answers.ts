@@ -11,17 +11,19 @@ import type pg from 'pg';
 import type { CatalogBuild } from './catalog-build.repository.js';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { projectRoot } from '../config/project-root.js';
-import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
+import { categoryMeansSql, productRowsSql } from '../database/product-record.sql.js';
 import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
 import type { AnswerRows, AnswerSettings, AnswerTask } from './answer-batch.js';
 import type { AnswerReply, AnswerRequest } from './answer.worker.js';
+import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER } from './copy-binary.js';
+import { rowProductId } from './product-rows.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
-// reviews and offers in one COPY, synthesized in worker threads (one per core), and written as
-// COPY rows of product_answers and, for a new catalog, of the exact name keys, to the caller's
-// streams (a COPY into the new table as they come, or a file).
+// reviews and offers in one COPY (a product's rows together), synthesized in worker threads (one per core), and written as
+// COPY rows of product_answers (binary format) and, for a new catalog, of the exact name keys
+// (text format), to the caller's streams (a COPY into the new table as they come, or a file).
 
-/** Products a worker synthesizes per message. */
+/** Products a worker synthesizes per message (with their reviews and offers, about 5 rows each). */
 const BATCH = 256;
 /** Batches waiting on or in each worker: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -34,7 +36,10 @@ function workerUrl(): URL {
   return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/answer.worker.js'));
 }
 
-/** Where a computation writes its COPY rows: product_answers', and the name keys'. */
+/**
+ * Where a computation writes its COPY rows: product_answers' (`FORMAT binary`), and the name
+ * keys' (text).
+ */
 export interface AnswerOutputs {
   answers: Writable;
   keys?: Writable;
@@ -85,8 +90,11 @@ class AnswerWorker {
   }
 }
 
-async function write(stream: Writable | undefined, text: string): Promise<void> {
-  if (stream && text !== '' && !stream.write(text)) await once(stream, 'drain');
+async function write(stream: Writable | undefined, data: string | Uint8Array): Promise<void> {
+  if (!stream || data.length === 0) return;
+  const chunk =
+    typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.length);
+  if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
 /** Ends a stream (a COPY: the statement completes), or on `error` abandons it. */
@@ -113,8 +121,8 @@ async function readMeans(
 }
 
 /**
- * Synthesizes the products of `table`'s catalog (those `where` selects, a condition on `p`),
- * read on `client` (inside the caller's transaction, if any) with the priors of its category
+ * Synthesizes the products of `table`'s catalog (those whose ids the query `only` returns, or
+ * all), read on `client` (inside the caller's transaction, if any) with the priors of its category
  * means, and writes their COPY rows to `outputs`, which it ends (or, failing, abandons).
  * Returns how many products it wrote; `signal` stops it between batches.
  */
@@ -123,7 +131,7 @@ export async function computeAnswers(
   table: (name: string) => string,
   settings: AnswerSettings,
   outputs: AnswerOutputs,
-  where?: string,
+  only?: string,
   signal?: AbortSignal,
 ): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
@@ -145,29 +153,42 @@ export async function computeAnswers(
   };
   let failure: unknown;
   try {
-    const source = client.query(
-      copyTo(
-        `COPY (SELECT ${productRecordJson('p', table)} FROM ${table('products')} p
-                ${where ? `WHERE ${where}` : ''}) TO STDOUT`,
-      ),
-    );
+    await write(outputs.answers, BINARY_COPY_HEADER);
+    const source = client.query(copyTo(`COPY (${productRowsSql(table, only)}) TO STDOUT`));
     const decoder = new StringDecoder('utf8');
     let pending = '';
     let batch: string[] = [];
+    let inBatch = 0;
+    let current: string | undefined;
+    /** Adds a row; returns the batch it completes, when it starts a product past a full one. */
+    const add = (line: string): string[] | undefined => {
+      const id = rowProductId(line);
+      let full: string[] | undefined;
+      if (id !== current) {
+        current = id;
+        if (inBatch === BATCH) {
+          full = batch;
+          batch = [];
+          inBatch = 0;
+        }
+        inBatch++;
+      }
+      batch.push(line);
+      return full;
+    };
     for await (const chunk of source as AsyncIterable<Buffer>) {
       const lines = (pending + decoder.write(chunk)).split('\n');
       pending = lines.pop()!;
       for (const line of lines) {
-        batch.push(line);
-        if (batch.length === BATCH) {
-          await submit(batch);
-          batch = [];
-        }
+        const full = add(line);
+        if (full) await submit(full);
       }
     }
-    if (pending !== '') batch.push(pending);
+    const last = pending === '' ? undefined : add(pending);
+    if (last) await submit(last);
     if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);
+    await write(outputs.answers, BINARY_COPY_TRAILER);
   } catch (error) {
     failure = error;
     throw error;
@@ -179,11 +200,19 @@ export async function computeAnswers(
   return products;
 }
 
-/** Streams a COPY file into `target` ("table (columns)"), in the client's transaction. */
-export async function copyInto(client: pg.ClientBase, target: string, file: string): Promise<void> {
+/**
+ * Streams a COPY file into `target` ("table (columns)"), in the client's transaction; `binary`
+ * for a file of answers (AnswerOutputs).
+ */
+export async function copyInto(
+  client: pg.ClientBase,
+  target: string,
+  file: string,
+  binary = false,
+): Promise<void> {
   await pipeline(
     createReadStream(file, { highWaterMark: 1024 * 1024 }),
-    client.query(copyFrom(`COPY ${target} FROM STDIN`)),
+    client.query(copyFrom(`COPY ${target} FROM STDIN${binary ? ' WITH (FORMAT binary)' : ''}`)),
   );
 }
 
@@ -215,7 +244,9 @@ export async function storeAnswers(
     await loader.query('BEGIN');
     await build.createLike('product_answers', loader);
     const answers = loader.query(
-      copyFrom(`COPY ${build.next('product_answers')} (product_id, body) FROM STDIN WITH (FREEZE)`),
+      copyFrom(
+        `COPY ${build.next('product_answers')} (product_id, body) FROM STDIN WITH (FORMAT binary, FREEZE)`,
+      ),
     );
     const products = await computeAnswers(
       reader,

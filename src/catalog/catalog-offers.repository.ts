@@ -187,7 +187,7 @@ export class CatalogOffersRepository {
         [products],
       );
       const live = (table: string) => table;
-      const touched = 'p.id IN (SELECT id FROM touched)';
+      const touched = 'SELECT id FROM touched';
       const task = {
         config: this.config.synthesis,
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
@@ -198,7 +198,7 @@ export class CatalogOffersRepository {
       await client.query(
         'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
       );
-      await copyInto(client, 'product_answers (product_id, body)', file);
+      await copyInto(client, 'product_answers (product_id, body)', file, true);
       return true;
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -19,6 +19,33 @@ export function productRecordJson(alias: string, table: (name: string) => string
                    FROM ${table('offers')} o WHERE o.product_id = ${alias}.id), '[]'))`;
 }
 
+/**
+ * The same products as plain rows, for reading many at once (the import's answers): a COPY of
+ * each product's row (kind `p`), its reviews' (`r`) and its offers' (`o`), ordered by product
+ * id, so that a product's rows come together; PostgreSQL merges three index scans rather than
+ * building an object a product. Timestamps are milliseconds since the epoch, the criteria a
+ * JSON object, pros and cons JSON arrays. `only`, a query of product ids, limits the products.
+ * catalog/product-rows.ts reads the rows back.
+ */
+export function productRowsSql(table: (name: string) => string, only?: string): string {
+  const among = (column: string) => (only ? `WHERE ${column} IN (${only})` : '');
+  const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
+  return `SELECT p.id, 'p', p.name, p.brand, p.category, p.names_norm, NULL::text,
+                 NULL::float8, NULL::bigint, NULL::text, NULL::text
+            FROM ${table('products')} p ${among('p.id')}
+          UNION ALL
+          SELECT r.product_id, 'r', r.source, r.source_type::text, r.summary, r.url,
+                 r.criteria::text, r.score::float8, ${ms('r.reviewed_at')},
+                 array_to_json(coalesce(r.pros, '{}'))::text,
+                 array_to_json(coalesce(r.cons, '{}'))::text
+            FROM ${table('reviews')} r ${among('r.product_id')}
+          UNION ALL
+          SELECT o.product_id, 'o', o.id::text, o.retailer_name, o.url, NULL, NULL,
+                 o.price::float8, ${ms('o.price_as_of')}, NULL, NULL
+            FROM ${table('offers')} o ${among('o.product_id')}
+          ORDER BY 1`;
+}
+
 /** Every category's mean of each criterion, and its mean overall score (the priors' sources). */
 export const categoryMeansSql = (table: (name: string) => string) => ({
   criteria: `SELECT category, criterion, mean, ratings::float8 AS ratings
