@@ -140,10 +140,14 @@ describe(`${SessionsService.name} under a burst from many addresses`, () => {
     ]);
     const answers = await Promise.all(burst);
     // The queue holds a bounded number of checks: whoever it admits waits at most that many
-    // hashes; whatever it sheds is answered at once, to come back after Retry-After.
-    const bound = idle.ms + (HASHES_WAITING + 2) * hashMs;
+    // hashes; whatever it sheds is answered at once, to come back after Retry-After. A hash
+    // during the burst takes longer than the quiet one timed above (two run at once, beside
+    // other tests' processes), hence LOADED; what the bounds rule out is waiting behind the
+    // burst, BURST hashes over the queue's concurrency: 150 hash times here.
+    const LOADED = 3;
+    const bound = idle.ms + LOADED * (HASHES_WAITING + 2) * hashMs;
     expect(person.status).toBe(303);
-    expect(person.ms).toBeLessThan(idle.ms + 4 * hashMs);
+    expect(person.ms).toBeLessThan(idle.ms + LOADED * 4 * hashMs);
     expect([303, 503]).toContain(newcomer.status);
     expect(newcomer.ms).toBeLessThan(bound);
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([401, 503]));
