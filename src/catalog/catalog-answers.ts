@@ -135,13 +135,26 @@ export async function computeAnswers(
   signal?: AbortSignal,
 ): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
-  const workers = Array.from({ length: os.availableParallelism() }, () => new AnswerWorker(task));
+  // One worker a core at most, each started when a batch finds the others busy: a small
+  // catalog (the demo's, a test's) starts one, whose start-up costs more than its answers.
+  const most = os.availableParallelism();
+  const workers: AnswerWorker[] = [];
+  const pick = (): AnswerWorker => {
+    const idle = workers.find((w) => w.busy === 0);
+    if (idle) return idle;
+    if (workers.length < most) {
+      const started = new AnswerWorker(task);
+      workers.push(started);
+      return started;
+    }
+    return workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+  };
   const inFlight = new Set<Promise<void>>();
   let products = 0;
   const submit = async (lines: string[]) => {
     signal?.throwIfAborted();
-    while (inFlight.size >= workers.length * IN_FLIGHT_PER_WORKER) await Promise.race(inFlight);
-    const worker = workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+    while (inFlight.size >= most * IN_FLIGHT_PER_WORKER) await Promise.race(inFlight);
+    const worker = pick();
     const done = worker.run(lines).then(async (rows) => {
       products += rows.products;
       await write(outputs.answers, rows.answers);
