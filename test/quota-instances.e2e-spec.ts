@@ -32,13 +32,20 @@ describe(`${QuotaService.name} across instances`, () => {
     });
     expect(created.code).toBe(0);
     const key = created.stdout.split('\n')[0]!;
-    const answers = await Promise.all(
-      Array.from({ length: 200 }, (_, i) =>
-        fetch(`${servers[i % 2]!.url}/v1/product-intelligence?product_name=item%20${i}`, {
-          headers: { Authorization: `Bearer ${key}` },
-        }),
-      ),
-    );
+    // Eight at a time, alternating instances: all 200 at once would wait on each instance's
+    // database pool, and on a loaded machine a lookup that waits past the pool's timeout is
+    // answered 503 after its charge, which is what overload is for, not what this test is.
+    const answers: Response[] = [];
+    let next = 0;
+    const send = async () => {
+      for (let i = next++; i < 200; i = next++)
+        answers[i] = await fetch(
+          `${servers[i % 2]!.url}/v1/product-intelligence?product_name=item%20${i}`,
+          { headers: { Authorization: `Bearer ${key}` } },
+        );
+    };
+    await Promise.all(Array.from({ length: 8 }, send));
+    expect(answers.map((res) => res.status).filter((s) => s !== 200 && s !== 429)).toEqual([]);
     const ok = answers.filter((res) => res.status === 200);
     expect(ok).toHaveLength(120);
     expect(answers.filter((res) => res.status === 429)).toHaveLength(80);
