@@ -19,11 +19,12 @@ import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER } from './copy-binary.js';
 import { rowProductId } from './product-rows.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
-// reviews and offers in one COPY (a product's rows together), synthesized in worker threads (one per core), and written as
-// COPY rows of product_answers (binary format) and, for a new catalog, of the exact name keys
-// (text format), to the caller's streams (a COPY into the new table as they come, or a file).
+// reviews and offers in one COPY (a product's rows together), synthesized in worker threads (up
+// to one per core), and written as COPY rows of product_answers (binary format) and, for a new
+// catalog, of the exact name keys (text format), to the caller's streams (a COPY into the new
+// table as they come, or a file).
 
-/** Products a worker synthesizes per message (with their reviews and offers, about 5 rows each). */
+/** Products a worker synthesizes per message, with their reviews and offers (~5 rows each). */
 const BATCH = 256;
 /** Batches waiting on or in each worker: enough to keep it busy, few enough to bound memory. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -122,9 +123,9 @@ async function readMeans(
 
 /**
  * Synthesizes the products of `table`'s catalog (those whose ids the query `only` returns, or
- * all), read on `client` (inside the caller's transaction, if any) with the priors of its category
- * means, and writes their COPY rows to `outputs`, which it ends (or, failing, abandons).
- * Returns how many products it wrote; `signal` stops it between batches.
+ * all), read on `client` (inside the caller's transaction, if any) with the priors of its
+ * category means, and writes their COPY rows to `outputs`, which it ends (or, failing,
+ * abandons). Returns how many products it wrote; `signal` stops it between batches.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
@@ -173,32 +174,28 @@ export async function computeAnswers(
     let batch: string[] = [];
     let inBatch = 0;
     let current: string | undefined;
-    /** Adds a row; returns the batch it completes, when it starts a product past a full one. */
-    const add = (line: string): string[] | undefined => {
-      const id = rowProductId(line);
-      let full: string[] | undefined;
-      if (id !== current) {
-        current = id;
-        if (inBatch === BATCH) {
-          full = batch;
-          batch = [];
-          inBatch = 0;
+    /** Batches the rows, whole products each: a full batch goes when the next product starts. */
+    const take = async (lines: readonly string[]) => {
+      for (const line of lines) {
+        const id = rowProductId(line);
+        if (id !== current) {
+          current = id;
+          if (inBatch === BATCH) {
+            await submit(batch);
+            batch = [];
+            inBatch = 0;
+          }
+          inBatch++;
         }
-        inBatch++;
+        batch.push(line);
       }
-      batch.push(line);
-      return full;
     };
     for await (const chunk of source as AsyncIterable<Buffer>) {
       const lines = (pending + decoder.write(chunk)).split('\n');
       pending = lines.pop()!;
-      for (const line of lines) {
-        const full = add(line);
-        if (full) await submit(full);
-      }
+      await take(lines);
     }
-    const last = pending === '' ? undefined : add(pending);
-    if (last) await submit(last);
+    if (pending !== '') await take([pending]);
     if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);
     await write(outputs.answers, BINARY_COPY_TRAILER);
@@ -258,7 +255,8 @@ export async function storeAnswers(
     await build.createLike('product_answers', loader);
     const answers = loader.query(
       copyFrom(
-        `COPY ${build.next('product_answers')} (product_id, body) FROM STDIN WITH (FORMAT binary, FREEZE)`,
+        `COPY ${build.next('product_answers')} (product_id, body)
+           FROM STDIN WITH (FORMAT binary, FREEZE)`,
       ),
     );
     const products = await computeAnswers(
