@@ -12,7 +12,7 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { writtenCodes } from '../names/model-codes.js';
+import { chunks, writtenCodes } from '../names/model-codes.js';
 import { gtinOfQuery } from '../names/gtin.js';
 import {
   barcodeOutcome,
@@ -135,7 +135,13 @@ export class NameResolver {
       const words = normalised
         .split(' ')
         .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
-      return { terms: queryTerms(normalised), words, codes: new Set(writtenCodes(query)) };
+      const written = chunks(query);
+      return {
+        terms: queryTerms(normalised),
+        words,
+        written,
+        codes: new Set(writtenCodes(written)),
+      };
     });
     // The empty term counts the catalog's search names (title-reading.ts).
     const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
@@ -169,7 +175,9 @@ export class NameResolver {
     );
     return {
       ...(publication && { publication }),
-      outcomes: queries.map((query, i) => this.decideAmong(query, candidates[i]!, counts)),
+      outcomes: queries.map((query, i) =>
+        this.decideAmong(query, candidates[i]!, counts, plans[i]!.written),
+      ),
     };
   }
 
@@ -177,11 +185,13 @@ export class NameResolver {
     query: string,
     products: CandidateProduct[],
     counts: TermCounts,
+    written: ReturnType<typeof chunks>,
   ): ResolutionOutcome {
     const reading = readTitle(
       query,
       products.map((p) => ({ names: p.names, brand: this.brands.memo(p.brand) })),
       counts,
+      written,
     );
     const match = nameMatcher(query);
     const explained = products.map((product, i) => this.score(match, product, reading.against(i)));

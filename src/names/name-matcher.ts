@@ -76,9 +76,11 @@ export function nameMatcher(query: string): NameMatcher {
     const notes: string[] = [];
     const softNotes: string[] = [];
     const matched = { letters: false, complete: true };
-    const score = softScore(query.tokens, c, candidate, softNotes, matched);
+    // Read once for both: whether the candidate is a title whose brand the query names.
+    const title = readAsTitle(candidate);
+    const score = softScore(query.tokens, c, candidate, title, softNotes, matched);
     const rejected =
-      hardRule(query, c, candidate) ??
+      hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`);
     if (rejected) notes.push(rejected);
     else if (matched.complete) notes.push('the query names every word of it and nothing else');
@@ -128,13 +130,17 @@ function queryTokens(tokens: Token[], runs: ReadonlySet<string> = new Set()): Qu
 }
 
 /** The first hard rule the candidate breaks, if any. */
-function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName): string | undefined {
+function hardRule(
+  q: QueryTokens,
+  c: Token[],
+  candidate: CandidateName,
+  title: boolean,
+): string | undefined {
   const name = candidate.text;
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
   // In a title, a quantity the query writes alone ("Cat-5e 3", "50 Sheets") is not the digit
   // of a part number ("A3L791").
-  const title = readAsTitle(candidate);
   const remaining: { text: string; inCode: boolean }[] = [];
   if (q.numbers.length > 0) {
     for (const t of [...c, ...brand])

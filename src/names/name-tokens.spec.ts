@@ -15,6 +15,12 @@ describe('tokenize', () => {
     expect(show('SONY wh 1000 xm5')).toEqual(expected);
   });
 
+  it('splits words of other scripts and digits as it splits ASCII ones', () => {
+    expect(show('Sony α7 IV')).toEqual(['sony', 'α:code', '7:number', '4:number']);
+    expect(show('Xperia ١٠ Plus')).toEqual(['xperia', '١٠:number', 'plus:variant']);
+    expect(show('Huawei P30Жmax')).toEqual(['huawei', 'p:code', '30:number', 'жmax:code']);
+  });
+
   it('classifies variant words, ordinals, roman numerals and units', () => {
     expect(show('Apple iPhone 15 Pro Max')).toEqual([
       'apple',

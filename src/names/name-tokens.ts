@@ -77,6 +77,30 @@ const SHORT_WORD = /^\p{L}{1,3}$/u;
 const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 
+/**
+ * A normalised word's runs of letters and of digits ("1000xm5" → 1000, xm, 5): an ASCII word
+ * of letters and digits is split by its character codes, without a regular expression; any
+ * other by RUNS.
+ */
+function runsOf(word: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let digits = false;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i);
+    const digit = code >= 48 && code <= 57;
+    if (!digit && !(code >= 97 && code <= 122) && !(code >= 65 && code <= 90))
+      return word.match(RUNS) ?? [];
+    if (i > 0 && digit !== digits) {
+      out.push(word.slice(start, i));
+      start = i;
+    }
+    digits = digit;
+  }
+  if (word.length > 0) out.push(word.slice(start));
+  return out;
+}
+
 /** A run of digits (runs are all letters or all digits): ASCII without a regular expression. */
 function isDigits(run: string): boolean {
   const first = run.charCodeAt(0);
@@ -99,12 +123,15 @@ export function tokenizeNormalised(normalised: string): Token[] {
   const tokens: Token[] = [];
   const words = normalised.split(' ').filter((w) => w !== '');
   words.forEach((word, w) => {
-    const runs = word.match(RUNS) ?? [];
+    const runs = runsOf(word);
     const mixed = runs.length > 1;
     const start = tokens.length;
     runs.forEach((run, r) => {
       if (isDigits(run)) {
-        tokens.push({ text: String(Number(run)), kind: 'number' });
+        // Leading zeros go ("007" is 7); digits of other scripts, which Number cannot read,
+        // stay as written, so that two such numbers never both read as NaN.
+        const value = Number(run);
+        tokens.push({ text: Number.isNaN(value) ? run : String(value), kind: 'number' });
         return;
       }
       const previous = tokens.at(-1);

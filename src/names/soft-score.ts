@@ -1,6 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
 import { VARIANT_WORDS, type Token } from './name-tokens.js';
-import { anchoredTitle, readAsTitle } from './title-reading.js';
 import { isTypoOf, typoOf } from './typos.js';
 import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
 
@@ -123,10 +122,16 @@ export function softScore(
   q: Token[],
   c: Token[],
   candidate: CandidateName,
+  /**
+   * Whether the candidate is a title (a long catalog name, as shops write them) whose brand
+   * the query names (readAsTitle): most of what it says describes the product (below).
+   */
+  title: boolean,
   notes: string[],
   matched: { letters: boolean; complete: boolean },
 ): number {
   const read = candidate.read;
+  const anchored = read?.anchor !== undefined;
   // Words no candidate carries describe, where the query names this product's brand or its
   // code: without either, "MP C3300" is not LT's C3300.
   const describes = (token: Token) =>
@@ -135,7 +140,7 @@ export function softScore(
     (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
       read.describes(token.text)) ||
       // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' && anchoredTitle(candidate) && read.specifies(token.text)));
+      (token.kind === 'number' && anchored && title && read.specifies(token.text)));
   let score = 1;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
@@ -188,7 +193,7 @@ export function softScore(
   // A query may describe a product it names whole, or a title: "Xbox One X" does not name
   // the Xbox Series X whole, and its "One" is no description of it.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
-  const describing = whole || readAsTitle(candidate) || read?.anchor !== undefined;
+  const describing = whole || title || anchored;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       matched.complete = false;
@@ -231,12 +236,9 @@ export function softScore(
   }
   if (described.length > 0)
     notes.push(`no candidate says ${described.map((w) => `"${w}"`).join(', ')}: a description`);
-  // A title (a long catalog name, as shops write them) whose brand the query names: most of
-  // what it says describes the product, and however much it says, what it costs is bounded.
-  // Anchored by the query's model code, all of it describes it but another model's variant
-  // word (hard rules); without an anchor, a code or number it says may be another model's.
-  const title = readAsTitle(candidate);
-  const anchored = read?.anchor !== undefined;
+  // However much a title says, what it costs is bounded. Anchored by the query's model code,
+  // all of it describes it but another model's variant word (hard rules); without an anchor,
+  // a code or number it says may be another model's.
   const unsaid = { words: [] as string[], codes: [] as string[] };
   c.forEach((token, i) => {
     if (used.has(i)) return;

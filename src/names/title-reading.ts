@@ -46,10 +46,6 @@ function wordsSaying(candidate: CandidateName): number {
   return n;
 }
 
-/** ...and one the query's model code anchors: a number of the query is a specification. */
-export const anchoredTitle = (candidate: CandidateName): boolean =>
-  candidate.read?.anchor !== undefined && readAsTitle(candidate);
-
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
@@ -62,6 +58,7 @@ const DIGIT = /\p{N}/u;
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 
 const wordsOf = (text: string) => text.split(' ').filter(Boolean);
+const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
 /** The words a product carries (its names' and its brand's), singular too. */
 function carriedWords(product: ReadProduct, into: Set<string>): void {
@@ -115,6 +112,8 @@ export function readTitle(
   query: string,
   products: readonly ReadProduct[],
   counts: TermCounts,
+  /** The query's chunks between spaces, when the caller has read them already. */
+  written: ReturnType<typeof chunks> = chunks(query),
 ): TitleReading {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
@@ -141,7 +140,6 @@ export function readTitle(
       ),
     ));
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
-  const written = chunks(query);
   const codes = writtenCodes(written).filter(rare);
   const codeParts = new Set(
     written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
@@ -155,6 +153,9 @@ export function readTitle(
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
   if (codes.length > 0)
     products.forEach((product, index) => {
+      // A run of a name's words is in the name written without spaces: most candidates'
+      // names hold none of the query's codes, and are not read further.
+      if (!product.names.some((name) => holdsAny(name.replaceAll(' ', ''), codes))) return;
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
       const read = words.map((w) => codeRuns(w, querySet));
