@@ -33,6 +33,11 @@ export interface ReadAgainst {
    * capacity): beside an anchor, only such a word contradicts it.
    */
   distinguishes(word: string): boolean;
+  /**
+   * Whether a word of this product's name, which the query does not say, is what tells it
+   * from another candidate of its maker that carries every word of the query this one does.
+   */
+  setsApart(word: string): boolean;
   /** Whether the query names this product's brand: its descriptions then cost nothing. */
   brandNamed: boolean;
 }

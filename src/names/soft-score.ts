@@ -36,6 +36,8 @@ export const PENALTY = {
   titleCode: 0.06,
   /** ...and of a title the query's own code anchors: a second part number. */
   anchoredCode: 0.05,
+  /** A word of the candidate the query lacks that tells it from no other candidate. */
+  unsaidDescription: 0.05,
 } as const;
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
@@ -239,7 +241,9 @@ export function softScore(
   // However much a title says, what it costs is bounded. Anchored by the query's model code,
   // all of it describes it but another model's variant word (hard rules); without an anchor,
   // a code or number it says may be another model's.
-  const unsaid = { words: [] as string[], codes: [] as string[] };
+  const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
+  let lastNamed = -1;
+  for (const i of used) lastNamed = Math.max(lastNamed, i);
   c.forEach((token, i) => {
     if (used.has(i)) return;
     if (candidate.brand.words.has(token.text)) {
@@ -266,8 +270,22 @@ export function softScore(
       score -= PENALTY.missingCode;
       notes.push(`the query does not give model code "${token.text}"`);
     } else if (QUALIFIER_WORDS.has(token.text)) score -= PENALTY.missingQualifier;
-    else score -= PENALTY.missingWord;
+    else if (
+      token.kind === 'word' &&
+      read?.brandNamed &&
+      i > lastNamed &&
+      !read.setsApart(token.text)
+    ) {
+      // A word after all the query names, which tells this product from none of its maker's
+      // candidates, describes it: names give their attributes last ("Headset Black").
+      score -= PENALTY.unsaidDescription;
+      unsaid.described.push(token.text);
+    } else score -= PENALTY.missingWord;
   });
+  if (unsaid.described.length > 0)
+    notes.push(
+      `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate tell it from no other: a description`,
+    );
   score -= titleCost(unsaid, anchored, notes, read?.anchor);
   return Math.max(0, score);
 }

@@ -58,6 +58,28 @@ describe(readTitle.name, () => {
     expect(other!.rejected).toMatch(/number 5/);
   });
 
+  it("reads a product's last words, which the query lacks, as descriptions where they set it apart from no candidate", () => {
+    const black = product('Motorola', 'H17 Bluetooth Headset Black');
+    const [alone] = read('Motorola H17 Bluetooth Headset', [black, product('Motorola', 'H15')]);
+    expect(alone!.setsApart('black')).toBe(false);
+    expect(alone!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(alone!.notes.join(' ')).toMatch(/"black" of the candidate tell it from no other/);
+    // A sibling that carries what the query says and not the word: the word tells them apart.
+    const red = product('Motorola', 'H17 Bluetooth Headset Red');
+    const [either, or] = read('Motorola H17 Bluetooth Headset', [black, red]);
+    expect(either!.setsApart('black')).toBe(true);
+    expect(either!.score).toBeLessThan(FOUND_AT);
+    expect(or!.score).toBeLessThan(FOUND_AT);
+    // A word before what the query names is a line's name, not a description ("Kindle Oasis").
+    const [oasis] = read('Amazon Kindle 10th generation', [
+      product('Amazon', 'Kindle Oasis 10th generation'),
+    ]);
+    expect(oasis!.score).toBeLessThan(FOUND_AT);
+    // Nor without the brand named.
+    const [unbranded] = read('H17 Bluetooth Headset', [black]);
+    expect(unbranded!.score).toBeLessThan(FOUND_AT);
+  });
+
   it('never reads a word as a description that the catalog tells siblings apart by', () => {
     const catalog = counts({ siblings: (term) => (term === 'black' ? 12 : 0) });
     const [found] = read('Sony WH-1000XM5 Black', [sony, xm4], catalog);

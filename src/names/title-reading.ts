@@ -246,6 +246,26 @@ export function readTitle(
   };
   const describesAnchored = (word: string) =>
     !tellsApart(word) && !brands.has(word) && !misspells(word);
+  // Each candidate's words, read when a word its name says and the query does not asks.
+  const ownOnce = new Map<number, Set<string>>();
+  const own = (index: number) => {
+    let words = ownOnce.get(index);
+    if (!words) carriedWords(products[index]!, (words = new Set<string>()));
+    ownOnce.set(index, words);
+    return words;
+  };
+  const setsApart = (index: number) => (word: string) => {
+    const mine = own(index);
+    const named = [...querySet].filter((w) => mine.has(w));
+    const from = maker(products[index]!.brand);
+    return products.some(
+      (other, j) =>
+        j !== index &&
+        maker(other.brand) === from &&
+        !own(j).has(word) &&
+        named.every((w) => own(j).has(w)),
+    );
+  };
   return {
     against: (index) => {
       const { brand } = products[index]!;
@@ -260,6 +280,7 @@ export function readTitle(
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
         distinguishes: tellsApart,
+        setsApart: setsApart(index),
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
         ...(anchor !== undefined && { anchor }),
