@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { QuotaService } from '../quota/quota.service.js';
 import { UsageCounters } from '../usage/usage-counters.js';
-import { UsageRepository } from '../usage/usage.repository.js';
+import { UsageRepository, type UsageCell } from '../usage/usage.repository.js';
 import type { KeyUsage } from './usage.view.js';
 import {
   addCounts,
@@ -10,6 +10,9 @@ import {
   USAGE_RANGES,
   type UsageRange,
 } from './usage-window.js';
+
+/** Reads of a key's usage before a page shows what it has (flushes are seconds apart). */
+const MAX_READS = 3;
 
 /** What the usage page shows of a key: stored minutes plus this instance's unflushed ones. */
 @Injectable()
@@ -21,8 +24,23 @@ export class KeyUsageService {
   ) {}
 
   async usage(keyId: string, range: UsageRange, now = Date.now()): Promise<KeyUsage> {
+    // Counts move from this instance's memory to PostgreSQL every few seconds: read again
+    // if they moved while being read, so that none is counted twice or missed.
+    for (let attempt = 1; ; attempt++) {
+      const { cells, flushes } = await this.counters.settled(keyId);
+      const usage = await this.read(keyId, range, now, cells);
+      if (this.counters.flushes === flushes || attempt === MAX_READS) return usage;
+    }
+  }
+
+  private async read(
+    keyId: string,
+    range: UsageRange,
+    now: number,
+    cells: UsageCell[],
+  ): Promise<KeyUsage> {
     const rangeStart = new Date(now - USAGE_RANGES[range].ms);
-    const unflushed = this.counters.unflushed(keyId).filter((c) => c.minute >= +rangeStart);
+    const unflushed = cells.filter((c) => c.minute >= +rangeStart);
     // The window depends on the first call, so that is asked first.
     const firstStored = await this.repository.firstMinute(keyId, rangeStart);
     const firstCall = Math.min(firstStored ?? Infinity, ...unflushed.map((c) => c.minute));

@@ -2,8 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { UsageCounters } from './usage-counters.js';
 import type { UsageCell, UsageRepository } from './usage.repository.js';
 
-function counters(add: (cells: UsageCell[]) => Promise<void>) {
-  const repository = { add, deleteBefore: () => Promise.resolve() };
+function counters(
+  add: (cells: UsageCell[]) => Promise<void>,
+  deleteBefore: () => Promise<void> = () => Promise.resolve(),
+) {
+  const repository = { add, deleteBefore };
   return new UsageCounters(repository as unknown as UsageRepository);
 }
 
@@ -32,6 +35,23 @@ describe(UsageCounters.name, () => {
       { keyId: 'k1', minute: minute + 60_000, channel: 'http', lookups: 1, refused: 0 },
     ]);
     expect(usage.unflushed('k1')).toEqual([]);
+    await usage.onModuleDestroy();
+  });
+
+  it('never counts stored counts again when deleting old minutes fails', async () => {
+    const stored: UsageCell[] = [];
+    const usage = counters(
+      (cells) => {
+        stored.push(...cells);
+        return Promise.resolve();
+      },
+      () => Promise.reject(new Error('pool timed out')),
+    );
+    usage.record('k1', 'http', 3, 0, at);
+    await usage.flush();
+    expect(usage.unflushed('k1')).toEqual([]);
+    await usage.flush();
+    expect(stored.map((c) => c.lookups)).toEqual([3]);
     await usage.onModuleDestroy();
   });
 

@@ -21,6 +21,8 @@ export class UsageCounters implements OnModuleDestroy {
   private stopping = false;
   /** The flush running, if any: flushes run one at a time. */
   private flushing = Promise.resolve();
+  /** Flushes that took counts (see settled). */
+  private taken = 0;
 
   constructor(private readonly repository: UsageRepository) {
     this.timer = setInterval(() => void this.flush(), USAGE_FLUSH_MS).unref();
@@ -45,6 +47,21 @@ export class UsageCounters implements OnModuleDestroy {
     return [...this.pending.values()].filter((c) => c.keyId === keyId).map((c) => ({ ...c }));
   }
 
+  /** How many flushes have taken counts to store: a reader of stored counts compares it. */
+  get flushes(): number {
+    return this.taken;
+  }
+
+  /**
+   * A key's unflushed counts once no flush is under way, with `flushes` as it was then. A
+   * reader that adds them to stored counts read after, and finds `flushes` the same, has
+   * counted each once: a flush between the two would be in both.
+   */
+  async settled(keyId: string): Promise<{ cells: UsageCell[]; flushes: number }> {
+    await this.flushing;
+    return { cells: this.unflushed(keyId), flushes: this.taken };
+  }
+
   /** After the one running, if any: the last, at shutdown, must not overtake a background one. */
   async flush(): Promise<void> {
     this.flushing = this.flushing.then(() => this.store());
@@ -55,12 +72,9 @@ export class UsageCounters implements OnModuleDestroy {
   private async store(): Promise<void> {
     const cells = [...this.pending.values()];
     this.pending = new Map();
+    if (cells.length > 0) this.taken++;
     try {
       await this.repository.add(cells);
-      if (Date.now() - this.lastSweep > 3_600_000) {
-        this.lastSweep = Date.now();
-        await this.repository.deleteBefore(new Date(Date.now() - USAGE_RETENTION_MS));
-      }
     } catch {
       // The database's message stays out of the logs; the counts wait for the next flush.
       if (this.stopping) {
@@ -69,6 +83,14 @@ export class UsageCounters implements OnModuleDestroy {
       }
       this.logger.warn(`Could not store ${cells.length} usage counts; will retry`);
       for (const c of cells) this.record(c.keyId, c.channel, c.lookups, c.refused, c.minute);
+      return;
+    }
+    // Apart: the counts are stored, and a failed sweep must not count them again.
+    if (Date.now() - this.lastSweep > 3_600_000) {
+      this.lastSweep = Date.now();
+      await this.repository
+        .deleteBefore(new Date(Date.now() - USAGE_RETENTION_MS))
+        .catch(() => this.logger.warn('Could not delete old usage minutes; will retry in an hour'));
     }
   }
 
