@@ -64,6 +64,8 @@ const seed = Number(values.seed);
 const count = Number(values.count);
 const sets = new Set(values.sets.split(','));
 const cpuPasses = Number(values['cpu-passes']);
+if (!Number.isInteger(cpuPasses) || cpuPasses < 1)
+  throw new Error('--cpu-passes takes a positive integer: the CPU figure is their median');
 
 const outDir = path.join(projectRoot(), 'bench', 'out');
 const generatedFile = path.join(outDir, `resolution-catalog-${products}-seed${seed}.jsonl`);
