@@ -12,7 +12,7 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { chunks, writtenCodes } from '../names/model-codes.js';
+import { chunks, withMakerPrefixes, writtenCodes } from '../names/model-codes.js';
 import { gtinOfQuery } from '../names/gtin.js';
 import {
   barcodeOutcome,
@@ -176,17 +176,27 @@ export class NameResolver {
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) =>
-        this.decideAmong(query, candidates[i]!, counts, plans[i]!.written),
+        this.decideAmong(query, candidates[i]!, counts, plans[i]!),
       ),
     };
   }
 
   private decideAmong(
     query: string,
-    products: CandidateProduct[],
+    candidates: CandidateProduct[],
     counts: TermCounts,
-    written: ReturnType<typeof chunks>,
+    { written, codes }: { written: ReturnType<typeof chunks>; codes: ReadonlySet<string> },
   ): ResolutionOutcome {
+    // A code the query writes with or without its maker's prefix is the same code.
+    const queryCodes = [...codes];
+    const products =
+      queryCodes.length === 0
+        ? candidates
+        : candidates.map((p) => {
+            const brand = this.brands.memo(p.brand).compact;
+            const names = p.names.map((n) => withMakerPrefixes(n, queryCodes, brand));
+            return { ...p, names };
+          });
     const reading = readTitle(
       query,
       products.map((p) => ({ names: p.names, brand: this.brands.memo(p.brand) })),

@@ -126,3 +126,53 @@ export function writtenCodes(query: string | ReturnType<typeof chunks>): string[
     ),
   ];
 }
+
+/** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
+const MAX_MAKER_PREFIX = 4;
+const ONLY_LETTERS = /^\p{L}+$/u;
+
+/**
+ * Whether letters glued before a code abbreviate its maker: the brand's first letter, then
+ * letters of the brand in order ("hp" of HP, "sas" of Samsung; never "kit" of Corsair).
+ */
+export function abbreviates(prefix: string, brand: string): boolean {
+  if (prefix.length > MAX_MAKER_PREFIX || prefix[0] !== brand[0] || !ONLY_LETTERS.test(prefix))
+    return false;
+  let at = 0;
+  for (const letter of prefix) {
+    at = brand.indexOf(letter, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
+}
+
+/**
+ * A catalog name with its model codes written as the query writes them where the two differ
+ * by a leading maker prefix alone, on either side: a code is the same code with or without
+ * its maker's prefix ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A" is "HPQ6511A" of HP).
+ * `codes` are the query's written codes (writtenCodes); `brand` the product's, compact.
+ */
+export function withMakerPrefixes(name: string, codes: readonly string[], brand: string): string {
+  if (codes.length === 0 || brand === '') return name;
+  const written = wordsOf(name);
+  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
+  const carried = new Set(runs(written));
+  const unmatched = codes.filter((code) => !carried.has(code));
+  if (unmatched.length === 0) return name;
+  let changed = false;
+  const words = written.map((word) => {
+    // A word the query writes as it is stays as it is ("3705A (CP3705A)").
+    if (codes.includes(word)) return word;
+    for (const code of unmatched) {
+      const [longer, shorter] = word.length > code.length ? [word, code] : [code, word];
+      if (longer === shorter || !longer.endsWith(shorter) || !isCode([shorter])) continue;
+      const prefix = longer.slice(0, longer.length - shorter.length);
+      if (!abbreviates(prefix, brand)) continue;
+      changed = true;
+      // The name's prefix stays a word of its own; a prefix only the query writes is taken on.
+      return longer === word ? `${prefix} ${code}` : code;
+    }
+    return word;
+  });
+  return changed ? words.join(' ') : name;
+}
