@@ -59,6 +59,38 @@ const isMeasure = (word: string) => {
 };
 
 /**
+ * The indexes of the words that name what a product fits, after "for" ("Charger for NB-7L
+ * and NB7LH", "Drum Unit For CLP-310 CLP-315"): numbers, codes and the words joining them.
+ */
+export function fittingWords(words: readonly string[]): Set<number> {
+  const fitting = new Set<number>();
+  for (let i = 0, after = false; i < words.length; i++) {
+    const word = words[i]!;
+    if (FITS.has(word)) after = true;
+    else if (
+      after &&
+      (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
+    )
+      fitting.add(i);
+    else after = false;
+  }
+  return fitting;
+}
+
+/**
+ * The token texts a normalised name gives only as what it fits ("clp" and "310" of "Drum for
+ * CLP310"), not as what it is.
+ */
+export function fittedTexts(normalised: string): Set<string> {
+  const words = wordsOf(normalised);
+  const fitting = fittingWords(words);
+  if (fitting.size === 0) return new Set();
+  const texts = (of: string[]) => tokenizeNormalised(of.join(' ')).map((t) => t.text);
+  const own = new Set(texts(words.filter((_, i) => !fitting.has(i))));
+  return new Set(texts(words.filter((_, i) => fitting.has(i))).filter((t) => !own.has(t)));
+}
+
+/**
  * The runs of a catalog name that carry a code whole, as the product's own: one to three
  * adjacent words, joined, with no number or code going on before or after them ("UPort
  * 1650-16" does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"), and not among the codes
@@ -82,17 +114,7 @@ export function codeRuns(
   const measure = (i: number) => i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
   const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!) || measure(i);
   const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
-  const fitting = new Set<number>();
-  for (let i = 0, after = false; i < words.length; i++) {
-    const word = words[i]!;
-    if (FITS.has(word)) after = true;
-    else if (
-      after &&
-      (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
-    )
-      fitting.add(i);
-    else after = false;
-  }
+  const fitting = fittingWords(words);
   for (let i = 0; i < words.length; i++) {
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++) {

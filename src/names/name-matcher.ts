@@ -2,7 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { runs } from './model-codes.js';
+import { fittedTexts, runs } from './model-codes.js';
 import { readAsTitle } from './title-reading.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
@@ -55,6 +55,8 @@ export function nameMatcher(query: string): NameMatcher {
   // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
   const joined = new Set(runs(normalised.split(' ').filter(Boolean)));
   const q = queryTokens(tokenizeNormalised(normalised), joined);
+  // What the query names only as what the product fits ("... For CLP-310 CLP-315").
+  const queryFits = fittedTexts(normalised);
   const match = (candidate: CandidateName): NameMatch => {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
@@ -72,13 +74,17 @@ export function nameMatcher(query: string): NameMatcher {
       ...candidate.brand.tokens,
       ...c,
     ]);
-    const query = aligned === q.tokens ? q : queryTokens(aligned, joined);
+    const query = { ...(aligned === q.tokens ? q : queryTokens(aligned, joined)), fits: queryFits };
     const notes: string[] = [];
     const softNotes: string[] = [];
     const matched = { letters: false, complete: true };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
-    const score = softScore(query.tokens, c, candidate, title, softNotes, matched);
+    const fits =
+      candidate.read?.anchor === undefined
+        ? undefined
+        : { query: queryFits, name: fittedTexts(candidate.text) };
+    const score = softScore(query.tokens, c, candidate, title, softNotes, matched, fits);
     const rejected =
       hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`);
@@ -102,6 +108,8 @@ interface QueryTokens {
   codes: string[];
   texts: ReadonlySet<string>;
   variants: ReadonlySet<string>;
+  /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
+  fits?: ReadonlySet<string>;
   /** Whether the query writes the start of this word, up to a digit, and stops there. */
   cutShort(word: string): boolean;
 }
@@ -152,7 +160,10 @@ function hardRule(
   // catalog never tells siblings by describes, and what the product's own name says is its.
   const anchored = candidate.read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
+  // Anchored by its own code, what the query says it fits is no other model of it.
+  const fitted = (text: string) => anchored && q.fits?.has(text) === true;
   for (const n of q.numbers) {
+    if (fitted(n)) continue;
     const alone = title && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
     if (at === -1 && !(anchored && candidate.read!.specifies(n)))
@@ -170,7 +181,8 @@ function hardRule(
       ? new Set([...c, ...brand].map((t) => t.text))
       : undefined;
   for (const code of q.codes) {
-    if (!texts!.has(code) && contradicts(code)) return `model code "${code}" is not in "${name}"`;
+    if (!texts!.has(code) && contradicts(code) && !fitted(code))
+      return `model code "${code}" is not in "${name}"`;
   }
   // Letters glued to the model number the query gives make it another model: "8a" is not
   // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number

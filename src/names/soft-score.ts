@@ -40,6 +40,8 @@ export const PENALTY = {
   unsaidDescription: 0.05,
 } as const;
 
+const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
+
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
 
@@ -131,6 +133,11 @@ export function softScore(
   title: boolean,
   notes: string[],
   matched: { letters: boolean; complete: boolean },
+  /**
+   * The texts the query and the name give only as what the product fits ("For CLP-310"):
+   * where the query's code anchors the product, they describe it (model-codes.ts).
+   */
+  fits: { query: ReadonlySet<string>; name: ReadonlySet<string> } = NOTHING_FITTED,
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
@@ -142,7 +149,8 @@ export function softScore(
     (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
       read.describes(token.text)) ||
       // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' && anchored && title && read.specifies(token.text)));
+      (token.kind === 'number' && anchored && title && read.specifies(token.text)) ||
+      (anchored && fits.query.has(token.text)));
   let score = 1;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
@@ -255,12 +263,13 @@ export function softScore(
     // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
     // 518345").
     const partNumber = token.kind === 'number' && token.text.length >= PART_NUMBER_DIGITS;
+    const fitted = anchored && fits.name.has(token.text);
     if (
-      (title || (anchored && (token.kind === 'word' || partNumber))) &&
+      (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
       !VARIANT_WORDS.has(token.text)
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
-      (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
+      (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
       return;
     }
     if (token.kind === 'number' || token.kind === 'unit-number') {

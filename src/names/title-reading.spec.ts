@@ -80,6 +80,21 @@ describe(readTitle.name, () => {
     expect(unbranded!.score).toBeLessThan(FOUND_AT);
   });
 
+  it('reads what a product fits, on either side, as describing the product its code anchors', () => {
+    const drum = product('Samsung', 'CLT-R409 Imaging Drum for Samsung CLP310');
+    const [found] = read('Samsung CLT-R409 Imaging Drum Unit For CLP-310 CLP-315 and CLP-3170', [
+      drum,
+    ]);
+    expect(found!.anchor).toBe('cltr409');
+    expect(found!.rejected).toBeUndefined();
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A code the query gives only as what the product fits anchors nothing.
+    const battery = product('Canon', 'NB-7L Battery Pack');
+    const [charger] = read('Canon Charger for NB-7L', [battery]);
+    expect(charger!.anchor).toBeUndefined();
+    expect(charger!.score).toBeLessThan(FOUND_AT);
+  });
+
   it('never reads a word as a description that the catalog tells siblings apart by', () => {
     const catalog = counts({ siblings: (term) => (term === 'black' ? 12 : 0) });
     const [found] = read('Sony WH-1000XM5 Black', [sony, xm4], catalog);

@@ -1,7 +1,7 @@
 import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
-import { chunks, codeRuns, runs, writtenCodes } from './model-codes.js';
+import { chunks, codeRuns, fittingWords, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -81,6 +81,19 @@ function namesBrand(
   return queryRuns.some((run) => run.startsWith(brand.compact));
 }
 
+/** The chunks of a query that name only what the product fits (model-codes.ts, fittingWords). */
+function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typeof chunks> {
+  const words = written.flatMap((c) => c.words);
+  const fitting = fittingWords(words);
+  if (fitting.size === 0) return [];
+  let at = 0;
+  return written.filter(({ words: own }) => {
+    const start = at;
+    at += own.length;
+    return own.every((_, i) => fitting.has(start + i));
+  });
+}
+
 /** A code on more search names than this is a family's or a measure's, not one product's. */
 export const MAX_ANCHOR_NAMES = 4;
 
@@ -140,7 +153,10 @@ export function readTitle(
       ),
     ));
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
-  const codes = writtenCodes(written).filter(rare);
+  // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
+  // anchors a product nor takes another's anchor away.
+  const fitted = new Set(writtenCodes(fittedChunks(written)));
+  const codes = writtenCodes(written).filter((code) => rare(code) && !fitted.has(code));
   const codeParts = new Set(
     written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
   );
