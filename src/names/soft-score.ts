@@ -293,7 +293,8 @@ export function softScore(
   });
   if (unsaid.described.length > 0)
     notes.push(
-      `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate tell it from no other: a description`,
+      `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
+        `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
   score -= titleCost(unsaid, anchored, notes, read?.anchor);
   return Math.max(0, score);

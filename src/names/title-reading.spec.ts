@@ -63,7 +63,7 @@ describe(readTitle.name, () => {
     const [alone] = read('Motorola H17 Bluetooth Headset', [black, product('Motorola', 'H15')]);
     expect(alone!.setsApart('black')).toBe(false);
     expect(alone!.score).toBeGreaterThanOrEqual(FOUND_AT);
-    expect(alone!.notes.join(' ')).toMatch(/"black" of the candidate tell it from no other/);
+    expect(alone!.notes.join(' ')).toMatch(/"black" of the candidate tells it from no other/);
     // A sibling that carries what the query says and not the word: the word tells them apart.
     const red = product('Motorola', 'H17 Bluetooth Headset Red');
     const [either, or] = read('Motorola H17 Bluetooth Headset', [black, red]);
