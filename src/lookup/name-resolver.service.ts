@@ -188,14 +188,12 @@ export class NameResolver {
     { written, codes }: { written: ReturnType<typeof chunks>; codes: ReadonlySet<string> },
   ): ResolutionOutcome {
     // A code the query writes with or without its maker's prefix is the same code.
-    const queryCodes = [...codes];
     const products =
-      queryCodes.length === 0
+      codes.size === 0
         ? candidates
         : candidates.map((p) => {
             const brand = this.brands.memo(p.brand).compact;
-            const names = p.names.map((n) => withMakerPrefixes(n, queryCodes, brand));
-            return { ...p, names };
+            return { ...p, names: p.names.map((n) => withMakerPrefixes(n, codes, brand)) };
           });
     const reading = readTitle(
       query,

@@ -4,14 +4,17 @@ import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 
+/** The query's written codes, as the resolver hands them on. */
+const codesOf = (query: string) => new Set(writtenCodes(query));
+
 describe(withMakerPrefixes.name, () => {
   it('reads a code with or without its maker prefix as one code, on either side', () => {
     const codes = writtenCodes('Samsung CLT-R409 Imaging Drum');
     expect(codes).toEqual(['cltr409']);
-    expect(withMakerPrefixes('sascltr409 imaging drum', codes, 'samsung')).toBe(
+    expect(withMakerPrefixes('sascltr409 imaging drum', new Set(codes), 'samsung')).toBe(
       'sas cltr409 imaging drum',
     );
-    expect(withMakerPrefixes('q6511a black toner', writtenCodes('HPQ6511A toner'), 'hp')).toBe(
+    expect(withMakerPrefixes('q6511a black toner', codesOf('HPQ6511A toner'), 'hp')).toBe(
       'hpq6511a black toner',
     );
   });
@@ -23,22 +26,20 @@ describe(withMakerPrefixes.name, () => {
     expect(abbreviates('msa', 'samsung')).toBe(false);
     expect(abbreviates('samsu', 'samsung')).toBe(false); // longer than a prefix
     const codes = writtenCodes('Corsair CMV4GX3M1A1333C9');
-    expect(withMakerPrefixes('kitcmv4gx3m1a1333c9 memory', codes, 'corsair')).toBe(
+    expect(withMakerPrefixes('kitcmv4gx3m1a1333c9 memory', new Set(codes), 'corsair')).toBe(
       'kitcmv4gx3m1a1333c9 memory',
     );
     // A code the name carries with its prefix as a word of its own is left as it is.
-    expect(withMakerPrefixes('nbx t1014n', writtenCodes('Noblex NBX-T1014N'), 'noblex')).toBe(
+    expect(withMakerPrefixes('nbx t1014n', codesOf('Noblex NBX-T1014N'), 'noblex')).toBe(
       'nbx t1014n',
     );
     // ...and so is a code the query writes both with its prefix and without.
-    expect(withMakerPrefixes('3705a', writtenCodes('Coolpad 3705A (CP3705A)'), 'coolpad')).toBe(
-      '3705a',
-    );
+    expect(withMakerPrefixes('3705a', codesOf('Coolpad 3705A (CP3705A)'), 'coolpad')).toBe('3705a');
     // A code that differs by a character is another code, maker's letter or not.
-    expect(withMakerPrefixes('scltr409 drum', writtenCodes('CLT-R409'), 'panasonic')).toBe(
+    expect(withMakerPrefixes('scltr409 drum', codesOf('CLT-R409'), 'panasonic')).toBe(
       'scltr409 drum',
     );
-    expect(withMakerPrefixes('cltr4090 drum', writtenCodes('CLT-R409'), 'samsung')).toBe(
+    expect(withMakerPrefixes('cltr4090 drum', codesOf('CLT-R409'), 'samsung')).toBe(
       'cltr4090 drum',
     );
   });
@@ -50,7 +51,7 @@ describe(withMakerPrefixes.name, () => {
     const match = nameMatcher(query);
     const context = { brand, categoryWords: new Set<string>() };
     expect(match({ text: name, ...context }).rejected).toMatch(/model code/);
-    const read = withMakerPrefixes(name, writtenCodes(query), brand.compact);
+    const read = withMakerPrefixes(name, codesOf(query), brand.compact);
     expect(match({ text: read, ...context }).rejected).toBeUndefined();
   });
 });

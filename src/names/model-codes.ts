@@ -77,6 +77,19 @@ export function fittingWords(words: readonly string[]): Set<number> {
   return fitting;
 }
 
+/** The chunks of a query that name only what the product fits (fittingWords). */
+export function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typeof chunks> {
+  const words = written.flatMap((c) => c.words);
+  const fitting = fittingWords(words);
+  if (fitting.size === 0) return [];
+  let at = 0;
+  return written.filter(({ words: own }) => {
+    const start = at;
+    at += own.length;
+    return own.every((_, i) => fitting.has(start + i));
+  });
+}
+
 /**
  * The token texts a normalised name gives only as what it fits ("clp" and "310" of "Drum for
  * CLP310"), not as what it is.
@@ -174,22 +187,22 @@ export function abbreviates(prefix: string, brand: string): boolean {
  * its maker's prefix ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A" is "HPQ6511A" of HP).
  * `codes` are the query's written codes (writtenCodes); `brand` the product's, compact.
  */
-export function withMakerPrefixes(name: string, codes: readonly string[], brand: string): string {
-  if (codes.length === 0 || brand === '') return name;
+export function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: string): string {
+  if (codes.size === 0 || brand === '') return name;
   const written = wordsOf(name);
-  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
-  const carried = new Set(runs(written));
-  const unmatched = codes.filter((code) => !carried.has(code));
-  if (unmatched.length === 0) return name;
+  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read:
+  // asked only of a name with a word that could be one, most names having none.
+  let carriedOnce: Set<string> | undefined;
+  const carried = (code: string) => (carriedOnce ??= new Set(runs(written))).has(code);
   let changed = false;
   const words = written.map((word) => {
     // A word the query writes as it is stays as it is ("3705A (CP3705A)").
-    if (codes.includes(word)) return word;
-    for (const code of unmatched) {
+    if (codes.has(word)) return word;
+    for (const code of codes) {
       const [longer, shorter] = word.length > code.length ? [word, code] : [code, word];
       if (longer === shorter || !longer.endsWith(shorter) || !isCode([shorter])) continue;
       const prefix = longer.slice(0, longer.length - shorter.length);
-      if (!abbreviates(prefix, brand)) continue;
+      if (!abbreviates(prefix, brand) || carried(code)) continue;
       changed = true;
       // The name's prefix stays a word of its own; a prefix only the query writes is taken on.
       return longer === word ? `${prefix} ${code}` : code;

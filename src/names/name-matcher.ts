@@ -54,9 +54,9 @@ export function nameMatcher(query: string): NameMatcher {
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
   // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
   const joined = new Set(runs(normalised.split(' ').filter(Boolean)));
-  const q = queryTokens(tokenizeNormalised(normalised), joined);
   // What the query names only as what the product fits ("... For CLP-310 CLP-315").
   const queryFits = fittedTexts(normalised);
+  const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits);
   const match = (candidate: CandidateName): NameMatch => {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
@@ -74,7 +74,7 @@ export function nameMatcher(query: string): NameMatcher {
       ...candidate.brand.tokens,
       ...c,
     ]);
-    const query = { ...(aligned === q.tokens ? q : queryTokens(aligned, joined)), fits: queryFits };
+    const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits);
     const notes: string[] = [];
     const softNotes: string[] = [];
     const matched = { letters: false, complete: true };
@@ -109,7 +109,7 @@ interface QueryTokens {
   texts: ReadonlySet<string>;
   variants: ReadonlySet<string>;
   /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
-  fits?: ReadonlySet<string>;
+  fits: ReadonlySet<string>;
   /** Whether the query writes the start of this word, up to a digit, and stops there. */
   cutShort(word: string): boolean;
 }
@@ -119,8 +119,13 @@ const variantsOf = (tokens: Token[]) =>
 
 const ENDS_WITH_DIGIT = /\p{N}$/u;
 
-function queryTokens(tokens: Token[], runs: ReadonlySet<string> = new Set()): QueryTokens {
+function queryTokens(
+  tokens: Token[],
+  runs: ReadonlySet<string>,
+  fits: ReadonlySet<string>,
+): QueryTokens {
   return {
+    fits,
     cutShort: (word) => {
       for (let end = word.length - 1; end > 0; end--) {
         const start = word.slice(0, end);
@@ -161,7 +166,7 @@ function hardRule(
   const anchored = candidate.read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
-  const fitted = (text: string) => anchored && q.fits?.has(text) === true;
+  const fitted = (text: string) => anchored && q.fits.has(text);
   for (const n of q.numbers) {
     if (fitted(n)) continue;
     const alone = title && candidate.read!.specifies(n);

@@ -1,7 +1,7 @@
 import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js';
-import { normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
-import { chunks, codeRuns, fittingWords, runs, writtenCodes } from './model-codes.js';
+import { chunks, codeRuns, fittedChunks, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -81,19 +81,6 @@ function namesBrand(
   return queryRuns.some((run) => run.startsWith(brand.compact));
 }
 
-/** The chunks of a query that name only what the product fits (model-codes.ts, fittingWords). */
-function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typeof chunks> {
-  const words = written.flatMap((c) => c.words);
-  const fitting = fittingWords(words);
-  if (fitting.size === 0) return [];
-  let at = 0;
-  return written.filter(({ words: own }) => {
-    const start = at;
-    at += own.length;
-    return own.every((_, i) => fitting.has(start + i));
-  });
-}
-
 /** A code on more search names than this is a family's or a measure's, not one product's. */
 export const MAX_ANCHOR_NAMES = 4;
 
@@ -171,7 +158,7 @@ export function readTitle(
     products.forEach((product, index) => {
       // A run of a name's words is in the name written without spaces: most candidates'
       // names hold none of the query's codes, and are not read further.
-      if (!product.names.some((name) => holdsAny(name.replaceAll(' ', ''), codes))) return;
+      if (!product.names.some((name) => holdsAny(compactName(name), codes))) return;
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
       const read = words.map((w) => codeRuns(w, querySet));
@@ -266,21 +253,26 @@ export function readTitle(
   const ownOnce = new Map<number, Set<string>>();
   const own = (index: number) => {
     let words = ownOnce.get(index);
-    if (!words) carriedWords(products[index]!, (words = new Set<string>()));
-    ownOnce.set(index, words);
+    if (!words) {
+      carriedWords(products[index]!, (words = new Set<string>()));
+      ownOnce.set(index, words);
+    }
     return words;
   };
-  const setsApart = (index: number) => (word: string) => {
-    const mine = own(index);
-    const named = [...querySet].filter((w) => mine.has(w));
+  const setsApart = (index: number) => {
+    // What the query names of this product, read once for all its words.
+    let namedOnce: string[] | undefined;
     const from = maker(products[index]!.brand);
-    return products.some(
-      (other, j) =>
-        j !== index &&
-        maker(other.brand) === from &&
-        !own(j).has(word) &&
-        named.every((w) => own(j).has(w)),
-    );
+    return (word: string) => {
+      const named = (namedOnce ??= [...querySet].filter((w) => own(index).has(w)));
+      return products.some(
+        (other, j) =>
+          j !== index &&
+          maker(other.brand) === from &&
+          !own(j).has(word) &&
+          named.every((w) => own(j).has(w)),
+      );
+    };
   };
   return {
     against: (index) => {
