@@ -1,4 +1,4 @@
-import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
@@ -8,6 +8,8 @@ import { AccountsService } from '../src/dashboard/accounts.service.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
 import { SessionGuard } from '../src/dashboard/session.guard.js';
 import { UsageCounters } from '../src/usage/usage-counters.js';
+import { UsageRepository } from '../src/usage/usage.repository.js';
+import { KeyUsageService } from '../src/dashboard/key-usage.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createKey, DashboardClient, PASSWORD } from './support/dashboard-client.js';
 import { runBuiltCommand } from './support/run-command.js';
@@ -268,6 +270,28 @@ describe(SessionGuard.name, () => {
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id } })).revokedAt).toBeInstanceOf(
       Date,
     );
+  });
+
+  it("shows a key's lookups once when they are stored while its usage is read", async () => {
+    const { record } = await app.get(ApiKeysService).create('flushed meanwhile');
+    const counters = app.get(UsageCounters);
+    const repository = app.get(UsageRepository);
+    counters.record(record.id, 'http', 3, 0);
+    // The counts reach PostgreSQL after the page took the unflushed ones, before the stored.
+    const firstMinute = repository.firstMinute.bind(repository);
+    let flushed = false;
+    jest.spyOn(repository, 'firstMinute').mockImplementation(async (...args) => {
+      if (!flushed) await counters.flush();
+      flushed = true;
+      return await firstMinute(...args);
+    });
+    try {
+      const { series } = await app.get(KeyUsageService).usage(record.id, '1h');
+      expect(flushed).toBe(true);
+      expect(series.http.reduce((a, b) => a + b, 0)).toBe(3);
+    } finally {
+      jest.restoreAllMocks();
+    }
   });
 
   it('stores the usage counts still in memory when an instance shuts down', async () => {
