@@ -21,6 +21,12 @@ export interface ReadAgainst {
   common(word: string): boolean;
   /** Whether a measure of the query ("128gb") is stated by no candidate. */
   describesMeasure(value: string, unit: string): boolean;
+  /**
+   * Whether a word of the query mixing letters and digits is a term many of the catalog's
+   * names carry ("MP3", "3D", "1080p"), not a model code, and tells none of this product's
+   * siblings apart: its letters and digits then describe, like any word.
+   */
+  describesTerm(word: string): boolean;
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
   specifies(number: string): boolean;
   /**

@@ -103,9 +103,9 @@ export function nameMatcher(query: string): NameMatcher {
 /** What the hard rules ask of every candidate, taken from the query once. */
 interface QueryTokens {
   tokens: Token[];
-  numbers: string[];
+  numbers: Token[];
   unitNumbers: Token[];
-  codes: string[];
+  codes: Token[];
   texts: ReadonlySet<string>;
   variants: ReadonlySet<string>;
   /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
@@ -134,9 +134,9 @@ function queryTokens(
       return false;
     },
     tokens,
-    numbers: tokens.filter((t) => t.kind === 'number').map((t) => t.text),
+    numbers: tokens.filter((t) => t.kind === 'number'),
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
-    codes: tokens.filter((t) => t.kind === 'code').map((t) => t.text),
+    codes: tokens.filter((t) => t.kind === 'code'),
     texts: new Set(tokens.map((t) => t.text)),
     variants: variantsOf(tokens),
   };
@@ -167,11 +167,14 @@ function hardRule(
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
   const fitted = (text: string) => anchored && q.fits.has(text);
-  for (const n of q.numbers) {
+  // A term of many products' names ("MP3", "3D") is a word, not a model number.
+  const term = (t: Token) => t.word !== undefined && candidate.read?.describesTerm(t.word) === true;
+  for (const token of q.numbers) {
+    const n = token.text;
     if (fitted(n)) continue;
     const alone = title && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
-    if (at === -1 && !(anchored && candidate.read!.specifies(n)))
+    if (at === -1 && !(anchored && candidate.read!.specifies(n)) && !term(token))
       return `number ${n} is not in "${name}"`;
     if (at !== -1) remaining.splice(at, 1);
   }
@@ -185,8 +188,9 @@ function hardRule(
     q.codes.length > 0 || q.variants.size > 0
       ? new Set([...c, ...brand].map((t) => t.text))
       : undefined;
-  for (const code of q.codes) {
-    if (!texts!.has(code) && contradicts(code) && !fitted(code))
+  for (const token of q.codes) {
+    const code = token.text;
+    if (!texts!.has(code) && contradicts(code) && !fitted(code) && !term(token))
       return `model code "${code}" is not in "${name}"`;
   }
   // Letters glued to the model number the query gives make it another model: "8a" is not

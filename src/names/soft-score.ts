@@ -73,6 +73,9 @@ function titleCost(
   return cost;
 }
 
+/** A word of letters and digits: a model code, whatever its runs. */
+const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
+
 /** A number this long is a part number, never a generation ("2025") or a size. */
 const PART_NUMBER_DIGITS = 5;
 
@@ -187,6 +190,13 @@ export function softScore(
       matched.complete &&=
         saysNothing(token.text, candidate.categoryWords) ||
         q.indexOf(token) < silentLead(q.map((t) => t.text));
+    } else if (describing && token.word !== undefined && read?.describesTerm(token.word)) {
+      // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.
+      matched.complete = false;
+      if (!described.includes(token.word)) {
+        score -= PENALTY.description;
+        described.push(token.word);
+      }
     } else if (describing && describes(token)) {
       // Descriptions neither block a match nor make one: without the query's code to anchor
       // it, each after the first leaves less of the query naming the product.
@@ -219,24 +229,40 @@ export function softScore(
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
   let lastNamed = -1;
   for (const i of used) lastNamed = Math.max(lastNamed, i);
-  c.forEach((token, i) => {
+  // A code is one thing the query leaves out, however many runs of letters and digits it has:
+  // "SP300B" costs once, not as "sp", 300 and "b".
+  const charged = new Set<string>();
+  c.forEach((part, i) => {
     if (used.has(i)) return;
-    if (candidate.brand.words.has(token.text)) {
+    if (candidate.brand.words.has(part.text)) {
       score -= PENALTY.missingBrand;
       return;
     }
     matched.complete = false;
+    const code = part.word !== undefined && MIXED.test(part.word) ? part.word : undefined;
+    if (code !== undefined) {
+      if (charged.has(code)) return;
+      charged.add(code);
+    }
+    const token: Token = code === undefined ? part : { text: code, kind: 'code' };
     // Anchored, a word its name says describes it; a variant word may be another model ("LA75
     // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
     // 518345").
     const partNumber = token.kind === 'number' && token.text.length >= PART_NUMBER_DIGITS;
-    const fitted = anchored && fits.name.has(token.text);
+    const fitted = anchored && fits.name.has(part.text);
     if (
       (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
       !VARIANT_WORDS.has(token.text)
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
+      return;
+    }
+    // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
+    // tells the product from no other candidate of its maker says which listing this is, not
+    // which product. A short number may be another generation ("Move 2", "2025"): it counts.
+    if (partNumber && token.word === undefined && read?.brandNamed && !read.setsApart(token.text)) {
+      unsaid.codes.push(token.text);
       return;
     }
     if (token.kind === 'number' || token.kind === 'unit-number') {

@@ -1,42 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { brandForm } from './candidate-name.js';
-import { nameMatcher } from './name-matcher.js';
-import { normaliseName } from './name-normaliser.js';
 import { FOUND_AT } from './resolution-decision.js';
-import { readTitle, type TermCounts } from './title-reading.js';
-
-/** A candidate product as the resolver reads it: its brand and normalised names. */
-const product = (brand: string, ...names: string[]) => ({
-  brand: brandForm(brand),
-  names: names.map(normaliseName),
-  category: 'headphones',
-});
-
-/** The catalog's counts: every term rare unless said otherwise, and no sibling words. */
-const counts = (overrides: Partial<TermCounts> & { common?: string[] } = {}): TermCounts => ({
-  namesCarrying: (term) => (overrides.common?.includes(term) ? 500 : 1),
-  siblings: () => 0,
-  searchNames: 20_000,
-  ...overrides,
-});
-
-type Product = ReturnType<typeof product>;
-
-/** How the query reads against each product, and how well it names each one's first name. */
-function read(query: string, products: Product[], catalog = counts()) {
-  const reading = readTitle(query, products, catalog);
-  const match = nameMatcher(query);
-  return products.map((p, i) => {
-    const against = reading.against(i);
-    const m = match({
-      text: p.names[0]!,
-      brand: p.brand,
-      categoryWords: new Set([p.category.replace(/s$/, '')]),
-      read: against,
-    });
-    return { ...against, ...m };
-  });
-}
+import { readTitle } from './title-reading.js';
+import { counts, product, read } from './title-reading.fixtures.js';
 
 // README.md, "What a name may look like", gives these rules' examples; the tests below hold them.
 describe(readTitle.name, () => {

@@ -274,6 +274,9 @@ export function readTitle(
       );
     };
   };
+  // A word of letters and digits on this many names is a term of many products ("MP3").
+  const term = (word: string) =>
+    LETTER.test(word) && DIGIT.test(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
   return {
     against: (index) => {
       const { brand } = products[index]!;
@@ -287,6 +290,13 @@ export function readTitle(
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
+        // As a word does: beside an anchor unless it tells siblings apart, without one unless
+        // the catalog ever does or one of its maker's candidates carries it.
+        describesTerm: (word) =>
+          term(word) &&
+          (anchor !== undefined
+            ? !tellsApart(word)
+            : brandNamed(brand) && counts.siblings(word) === 0 && !siblingsCarry().has(word)),
         distinguishes: tellsApart,
         setsApart: setsApart(index),
         specifies: (number) => quantities.has(number),

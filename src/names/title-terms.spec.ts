@@ -1,0 +1,56 @@
+import { describe, expect, it } from '@jest/globals';
+import { PENALTY } from './penalties.js';
+import { FOUND_AT } from './resolution-decision.js';
+import { counts, product, read } from './title-reading.fixtures.js';
+
+// What a title's words of letters and digits are: a term many products carry ("3D", "MP3"), a
+// part number, or a model code, which costs once however many runs it has (title-reading.ts,
+// soft-score.ts).
+describe('terms, part numbers and codes of titles', () => {
+  const theater = product('Soundco', 'HT-K4410 Home Theater System');
+  const query = 'Soundco HT-K4410 3D Wi-Fi Ready Home Theater System';
+
+  it('reads a word of letters and digits that many names carry as a description', () => {
+    const [found] = read(query, [theater], counts({ common: ['3d'] }));
+    expect(found!.describesTerm('3d')).toBe(true);
+    expect(found!.rejected).toBeUndefined();
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(found!.notes.join(' ')).toMatch(/no candidate says "3d"/);
+  });
+
+  it('keeps such a word a number and a code where it is rare or tells siblings apart', () => {
+    const [rare] = read(query, [theater]);
+    expect(rare!.describesTerm('3d')).toBe(false);
+    expect(rare!.rejected).toMatch(/number 3/);
+    const telling = counts({ common: ['3d'], siblings: (term) => (term === '3d' ? 40 : 0) });
+    expect(read(query, [theater], telling)[0]!.rejected).toMatch(/number 3/);
+    // Without a code to anchor it, a candidate of the same maker that carries it tells them apart.
+    const common = counts({ common: ['mp3'] });
+    const player = product('Playco', 'CD Player');
+    const [alone] = read('Playco CD Player MP3', [player], common);
+    expect(alone!.describesTerm('mp3')).toBe(true);
+    const [told] = read('Playco CD Player MP3', [player, product('Playco', 'MP3 Player')], common);
+    expect(told!.describesTerm('mp3')).toBe(false);
+    expect(told!.rejected).toBeDefined();
+  });
+
+  it('lets a name say a part number that tells it from no other candidate of its maker', () => {
+    const sleeve = product('Bagco', '48213 Laptop Sleeve Graphite');
+    const [found] = read('Bagco Laptop Sleeve Graphite', [sleeve]);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    const twin = product('Bagco', '48214 Laptop Sleeve Graphite');
+    const both = read('Bagco Laptop Sleeve Graphite', [sleeve, twin]);
+    expect(both.map((r) => r.score < FOUND_AT)).toEqual([true, true]);
+    // A short number may be another generation, and without the brand nothing is forgiven.
+    const second = product('Bagco', 'Laptop Sleeve 2 Graphite');
+    expect(read('Bagco Laptop Sleeve Graphite', [second])[0]!.score).toBeLessThan(FOUND_AT);
+    expect(read('Laptop Sleeve Graphite', [sleeve])[0]!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('counts a model code the query leaves out once, however many runs it has', () => {
+    const [one] = read('Audiox Travel Speaker', [product('Audiox', 'Travel Speaker SP300B')]);
+    expect(one!.score).toBeCloseTo(1 - PENALTY.missingCode);
+    expect(one!.notes).toContain('the query does not give model code "sp300b"');
+    expect(one!.score).toBeLessThan(FOUND_AT);
+  });
+});
