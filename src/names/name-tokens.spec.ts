@@ -21,6 +21,15 @@ describe('tokenize', () => {
     expect(show('Huawei P30Жmax')).toEqual(['huawei', 'p:code', '30:number', 'жmax:code']);
   });
 
+  it('reads a count written as a word as its number, but not "one", which names products', () => {
+    expect(show('Dividers Eight-Tab')).toEqual(show('Dividers 8-Tab'));
+    expect(show('Dividers Eight-Tab')[1]).toBe('8:number');
+    expect(show('Two-Way Radio')).toEqual(show('2-Way Radio'));
+    expect(show('Xbox One X')).toEqual(['xbox', 'one', 'x']);
+    expect(show('Twelve South')[0]).toBe('12:number');
+    expect(show('Twelves')).toEqual(['twelves']);
+  });
+
   it('classifies variant words, ordinals, roman numerals and units', () => {
     expect(show('Apple iPhone 15 Pro Max')).toEqual([
       'apple',

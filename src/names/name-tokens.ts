@@ -60,6 +60,15 @@ const ROMAN = new Map([
   ['vii', '7'],
   ['viii', '8'],
 ]);
+/**
+ * Numbers written as words, as titles write counts ("Eight-Tab", "Two-Way"): the same numbers
+ * as digits. Not "one", which names products ("Xbox One", "HTC One") more often than it counts.
+ */
+const NUMBER_WORDS = new Map(
+  ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map(
+    (word, i) => [word, String(i + 2)],
+  ),
+);
 /** Spellings that mean the same word. Maps, not objects: "constructor" is a word like any other. */
 const SYNONYMS = new Map([
   ['gen', 'generation'],
@@ -150,6 +159,11 @@ export function tokenizeNormalised(normalised: string): Token[] {
       if (roman && !mixed) {
         // Written as letters ("SATA I/II"), never a quantity written in digits.
         tokens.push({ text: roman, kind: 'number', word });
+        return;
+      }
+      const count = NUMBER_WORDS.get(run);
+      if (count && !mixed) {
+        tokens.push({ text: count, kind: 'number' });
         return;
       }
       const text = SYNONYMS.get(run) ?? run;
