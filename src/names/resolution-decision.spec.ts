@@ -31,6 +31,14 @@ describe('decide', () => {
     expect(decision.reason).toMatch(/within/);
   });
 
+  it('compares leads as decimals: a lead of exactly the margin is not clearly ahead', () => {
+    // 0.82 - 0.72 is 0.09999999999999998 in floating point, 1 - 0.9 is 0.09999999999999998:
+    // both are the margin, and neither is more.
+    expect(decide([product('a', 0.82), product('b', 0.72)]).reason).toMatch(/within/);
+    expect(decide([product('a', 1), product('b', 0.9)]).reason).toMatch(/within/);
+    expect(decide([product('a', 0.83), product('b', 0.72)]).found?.productId).toBe('a');
+  });
+
   it('never finds a rejected candidate, however high its score', () => {
     const decision = decide([product('a', 0, { rejected: 'number 4', suggestionScore: 0.45 })]);
     expect(decision.found).toBeUndefined();

@@ -4,7 +4,7 @@
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
-/** How far the found product must lead the runner-up. */
+/** How far the found product must lead the runner-up: by more than this. */
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
@@ -40,6 +40,10 @@ const byScore = (a: ScoredProduct, b: ScoredProduct) =>
   a.name.localeCompare(b.name) ||
   a.productId.localeCompare(b.productId);
 
+/** How far one score leads another, without the float's tail (0.9 - 0.8 is 0.1, not less). */
+const lead = (best: ScoredProduct, runnerUp: ScoredProduct) =>
+  Math.round((best.score - runnerUp.score) * 1e9) / 1e9;
+
 export function decide(scored: ScoredProduct[]): Decision {
   const eligible = scored.filter((p) => !p.rejected).sort(byScore);
   const [best, runnerUp] = eligible;
@@ -61,13 +65,13 @@ export function decide(scored: ScoredProduct[]): Decision {
     found = complete[0];
     reason = `the query names it whole and no other, and its ${fmt(found!.score)} is the best`;
   } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
-  else if (runnerUp && best.score - runnerUp.score < MARGIN) {
+  else if (runnerUp && lead(best, runnerUp) <= MARGIN) {
     reason = `best ${fmt(best.score)} and runner-up ${fmt(runnerUp.score)} are within ${MARGIN}`;
   } else {
     found = best;
     reason =
       `best ${fmt(best.score)} clears ${FOUND_AT}` +
-      (runnerUp ? ` and leads by ${fmt(best.score - runnerUp.score)}` : '');
+      (runnerUp ? ` and leads by ${fmt(lead(best, runnerUp))}` : '');
   }
   const suggestions = scored
     .filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT)

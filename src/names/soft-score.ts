@@ -290,5 +290,7 @@ export function softScore(
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
   score -= titleCost(unsaid, anchored, notes, read?.anchor);
-  return Math.max(0, score);
+  // Penalties are decimals: four of 0.05 leave 0.8, not 0.7999999999999999, which FOUND_AT
+  // would refuse while --explain shows 0.800.
+  return Math.max(0, Math.round(score * 1e9) / 1e9);
 }

@@ -47,6 +47,13 @@ describe('terms, part numbers and codes of titles', () => {
     expect(read('Laptop Sleeve Graphite', [sleeve])[0]!.score).toBeLessThan(FOUND_AT);
   });
 
+  it('scores in decimals: four small costs from 1 leave exactly the line, which is found', () => {
+    const black = product('Talkr', 'Voyager Black Travel Case Kit');
+    const [found] = read('Talkr Voyager', [black]);
+    expect(found!.score).toBe(1 - 4 * PENALTY.unsaidDescription);
+    expect(found!.score).toBe(FOUND_AT);
+  });
+
   it('counts a model code the query leaves out once, however many runs it has', () => {
     const [one] = read('Audiox Travel Speaker', [product('Audiox', 'Travel Speaker SP300B')]);
     expect(one!.score).toBeCloseTo(1 - PENALTY.missingCode);
