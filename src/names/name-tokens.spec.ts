@@ -30,6 +30,15 @@ describe('tokenize', () => {
     expect(show('Twelves')).toEqual(['twelves']);
   });
 
+  it('reads a count glued to its number as a word, and a length written out as its unit', () => {
+    expect(show('Wedge Gray 2pk')).toEqual(['wedge', 'gray', '2:number', 'pack']);
+    expect(show('Wedge Gray 2pk')).toEqual(show('Wedge Gray 2 Pack'));
+    expect(show('Tea Bags 64 ct')).toEqual(show('Tea Bags 64ct'));
+    expect(show('Tea Bags 64 ct')).toEqual(['tea', 'bags', '64:number', 'count']);
+    expect(show('Tape 23 Feet')).toEqual(show('Tape 23ft'));
+    expect(show('PK-200 Adapter')[0]).toBe('pk:code');
+  });
+
   it('classifies variant words, ordinals, roman numerals and units', () => {
     expect(show('Apple iPhone 15 Pro Max')).toEqual([
       'apple',

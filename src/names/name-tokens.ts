@@ -51,6 +51,24 @@ export const FILLER_WORDS = new Set([
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
+/** Units of length and weight, and how else they are written ("6 Feet" is "6ft"). */
+const UNIT_SPELLINGS = new Map([
+  ['inch', 'in'],
+  ['ft', 'ft'],
+  ['feet', 'ft'],
+  ['oz', 'oz'],
+  ['lb', 'lb'],
+  ['lbs', 'lb'],
+]);
+for (const unit of UNIT_SPELLINGS.keys()) UNITS.add(unit);
+/**
+ * What a count after a number is written as ("2pk", "64ct"): a word, not a model code. The
+ * number stays a number, which the product must state: a pack size tells products apart.
+ */
+const COUNT_SPELLINGS = new Map([
+  ['pk', 'pack'],
+  ['ct', 'count'],
+]);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 const ROMAN = new Map([
   ['ii', '2'],
@@ -150,9 +168,14 @@ export function tokenizeNormalised(normalised: string): Token[] {
         UNITS.has(run) && (afterNumber || (r === 0 && previous?.kind === 'number' && w > 0))
           ? run
           : undefined;
+      const count = COUNT_SPELLINGS.get(run);
+      if (count && (afterNumber || (r === 0 && previous?.kind === 'number' && w > 0))) {
+        tokens.push({ text: count, kind: 'word' });
+        return;
+      }
       if (unit && previous) {
         previous.kind = 'unit-number';
-        previous.unit = unit === 'inch' ? 'in' : unit;
+        previous.unit = UNIT_SPELLINGS.get(unit) ?? unit;
         return;
       }
       const roman = ROMAN.get(run);
@@ -161,9 +184,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
         tokens.push({ text: roman, kind: 'number', word });
         return;
       }
-      const count = NUMBER_WORDS.get(run);
-      if (count && !mixed) {
-        tokens.push({ text: count, kind: 'number' });
+      const spelt = NUMBER_WORDS.get(run);
+      if (spelt && !mixed) {
+        tokens.push({ text: spelt, kind: 'number' });
         return;
       }
       const text = SYNONYMS.get(run) ?? run;

@@ -54,6 +54,14 @@ describe('terms, part numbers and codes of titles', () => {
     expect(found!.score).toBe(FOUND_AT);
   });
 
+  it('reads a pack size glued to its number as that number, which must be the product’s', () => {
+    const two = product('Wedgeco', 'Big Foot Rubber Wedge Gray 2 Pack');
+    const four = product('Wedgeco', 'Big Foot Rubber Wedge Gray 4 Pack');
+    const [found] = read('Wedgeco Big Foot Rubber Wedge Gray 2pk', [two]);
+    expect(found!.score).toBe(1);
+    expect(read('Wedgeco Big Foot Rubber Wedge Gray 2pk', [four])[0]!.rejected).toMatch(/number 2/);
+  });
+
   it('counts a model code the query leaves out once, however many runs it has', () => {
     const [one] = read('Audiox Travel Speaker', [product('Audiox', 'Travel Speaker SP300B')]);
     expect(one!.score).toBeCloseTo(1 - PENALTY.missingCode);
