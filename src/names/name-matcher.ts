@@ -142,6 +142,9 @@ function queryTokens(
   };
 }
 
+/** A number written in a word (a code's "3" of "A3L791", "II"), not a quantity or a measure. */
+const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
+
 /** The first hard rule the candidate breaks, if any. */
 function hardRule(
   q: QueryTokens,
@@ -154,11 +157,11 @@ function hardRule(
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
   // In a title, a quantity the query writes alone ("Cat-5e 3", "50 Sheets") is not the digit
   // of a part number ("A3L791").
-  const remaining: { text: string; inCode: boolean }[] = [];
+  const remaining: { text: string; inWord: boolean }[] = [];
   if (q.numbers.length > 0) {
     for (const t of [...c, ...brand])
       if (t.kind === 'number' || t.kind === 'unit-number')
-        remaining.push({ text: t.text, inCode: t.word !== undefined });
+        remaining.push({ text: t.text, inWord: inWord(t) });
   }
   // Anchored by the query's code, only what tells the product apart from its siblings
   // contradicts it: a quantity written alone specifies, a short code or a variant word the
@@ -172,8 +175,8 @@ function hardRule(
   for (const token of q.numbers) {
     const n = token.text;
     if (fitted(n)) continue;
-    const alone = title && candidate.read!.specifies(n);
-    const at = remaining.findIndex((r) => r.text === n && !(alone && r.inCode));
+    const alone = title && !inWord(token) && candidate.read!.specifies(n);
+    const at = remaining.findIndex((r) => r.text === n && !(alone && r.inWord));
     if (at === -1 && !(anchored && candidate.read!.specifies(n)) && !term(token))
       return `number ${n} is not in "${name}"`;
     if (at !== -1) remaining.splice(at, 1);

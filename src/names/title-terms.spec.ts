@@ -62,6 +62,19 @@ describe('terms, part numbers and codes of titles', () => {
     expect(read('Wedgeco Big Foot Rubber Wedge Gray 2pk', [four])[0]!.rejected).toMatch(/number 2/);
   });
 
+  it('matches a quantity written alone with a measure, never with a roman numeral', () => {
+    const cable = product('Cablex', '6.6FT Linkstar Premium Gold Series High-speed HDMI Cable');
+    const [measure] = read('Cablex Linkstar 6.6 Premium Gold HDMI Cable', [cable]);
+    expect(measure!.rejected).toBeUndefined();
+    const box = product('Drivco', 'DiskNest 3 SuperSpeed 3.5 SATA I II to USB 3.0 Enclosure Kit');
+    const [roman] = read('Drivco DiskNest 3 SuperSpeed 2.5 SATA to USB 3.0 Enclosure Kit', [box]);
+    expect(roman!.rejected).toMatch(/number 2/);
+    // A roman numeral of the query is the name's.
+    const ssd = product('Drivco', 'Velox 2 60 GB Series SATA II 2.5-Inch Solid State Drive');
+    const [both] = read('Drivco Velox 2 60GB 2.5 SATA II Solid State Drive', [ssd]);
+    expect(both!.rejected).toBeUndefined();
+  });
+
   it('counts a model code the query leaves out once, however many runs it has', () => {
     const [one] = read('Audiox Travel Speaker', [product('Audiox', 'Travel Speaker SP300B')]);
     expect(one!.score).toBeCloseTo(1 - PENALTY.missingCode);
