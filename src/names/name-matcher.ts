@@ -3,7 +3,7 @@ import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { fittedTexts, runs } from './model-codes.js';
-import { readAsTitle } from './title-reading.js';
+import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';

@@ -1,4 +1,4 @@
-import type { BrandForm, CandidateName, ReadAgainst } from './candidate-name.js';
+import type { BrandForm, ReadAgainst } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised, type Token } from './name-tokens.js';
 import { chunks, codeRuns, fittedChunks, runs, writtenCodes } from './model-codes.js';
@@ -26,24 +26,6 @@ export interface ReadProduct {
 /** How the query reads against each candidate, by its index among them. */
 export interface TitleReading {
   against(index: number): ReadAgainst;
-}
-
-/** A catalog name with this many words of letters or more is a title, as shops write them. */
-export const TITLE_WORDS = 6;
-
-/**
- * Whether a candidate reads as a title whose brand the query names: most of what it says
- * then describes the product, and a short word after a number is no other model's designator.
- */
-export const readAsTitle = (candidate: CandidateName): boolean =>
-  candidate.read?.brandNamed === true && wordsSaying(candidate) >= TITLE_WORDS;
-
-/** The words of a name without digits, less its brand's: "MacBook Pro 14-inch (M3, 2023)" has 3. */
-function wordsSaying(candidate: CandidateName): number {
-  let n = 0;
-  for (const word of wordsOf(candidate.text))
-    if (!DIGIT.test(word) && !candidate.brand.words.has(word)) n++;
-  return n;
 }
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
