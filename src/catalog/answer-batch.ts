@@ -43,8 +43,9 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
   const answers = new BinaryCopyRows();
   return (lines) => {
     let keys = '';
-    const products = readProducts(lines);
-    for (const { product, names } of products) {
+    let products = 0;
+    for (const { product, names } of readProducts(lines)) {
+      products++;
       const offerIds: string[] = [];
       const body = synthesize(
         {
@@ -64,6 +65,6 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
         for (const key of exactNameKeys(names.split(NAMES_SEPARATOR), product.brand))
           keys += copyRow([key, product.id]);
     }
-    return { answers: answers.take(), keys, products: products.length };
+    return { answers: answers.take(), keys, products };
   };
 }

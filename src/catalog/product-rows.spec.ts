@@ -31,7 +31,7 @@ describe('readProducts', () => {
       product('b', 'Acme X2'),
     ];
     expect(lines.map(rowProductId)).toEqual(['a\\\\1', 'a\\\\1', 'a\\\\1', 'b']);
-    expect(readProducts(lines)).toEqual([
+    expect([...readProducts(lines)]).toEqual([
       {
         product: {
           id: 'a\\1',
@@ -82,11 +82,19 @@ describe('readProducts', () => {
     expect(read!.product.reviews[0]).toMatchObject({ url: null, reviewedAt: null });
   });
 
+  it('gives each product as soon as its rows are read, before reading the next', () => {
+    const products = readProducts([product('a', 'A'), offer('a', '7'), 'b\tq\tx']);
+    expect(products.next().value).toMatchObject({
+      product: { id: 'a', offers: [{ offerId: '7' }] },
+    });
+    expect(() => products.next()).toThrow('not a product row');
+  });
+
   it('refuses rows whose product is not among them, or that are not product rows', () => {
-    expect(() => readProducts([review('a', 'Lab', 0), product('b', 'B')])).toThrow(
+    expect(() => [...readProducts([review('a', 'Lab', 0), product('b', 'B')])]).toThrow(
       'reviews or offers of a product not read: a',
     );
-    expect(() => readProducts(['a\tq\tx'])).toThrow('not a product row');
-    expect(() => readProducts(['a\tp\t\\N\tAcme\tc\tn'])).toThrow('without its name');
+    expect(() => [...readProducts(['a\tq\tx'])]).toThrow('not a product row');
+    expect(() => [...readProducts(['a\tp\t\\N\tAcme\tc\tn'])]).toThrow('without its name');
   });
 });

@@ -24,25 +24,27 @@ const required = (field: string | undefined, what: string, line: string): string
   return value;
 };
 
-/** Every product of `lines`, in their order; each product's rows must all be among them. */
-export function readProducts(lines: readonly string[]): ReadProduct[] {
-  const products: ReadProduct[] = [];
+/**
+ * Every product of `lines`, in their order; each product's rows must all be among them. One at
+ * a time: a product answered before the next is read dies young, and the batch's garbage
+ * collections copy none of it.
+ */
+export function* readProducts(lines: readonly string[]): Generator<ReadProduct> {
   let id: string | undefined;
   let own: ReadProduct | undefined;
   let reviews: ReviewRecord[] = [];
   let offers: OfferRecord[] = [];
-  const finish = () => {
-    if (id === undefined) return;
+  const finish = (): ReadProduct => {
     if (!own) throw new Error(`reviews or offers of a product not read: ${id}`);
     own.product.reviews = reviews;
     own.product.offers = offers;
-    products.push(own);
+    return own;
   };
   for (const line of lines) {
     const f = line.split('\t');
     const rowId = f[0]!;
     if (rowId !== id) {
-      finish();
+      if (id !== undefined) yield finish();
       id = rowId;
       own = undefined;
       reviews = [];
@@ -90,6 +92,5 @@ export function readProducts(lines: readonly string[]): ReadProduct[] {
         throw new Error(`not a product row: ${line.slice(0, 80)}`);
     }
   }
-  finish();
-  return products;
+  if (id !== undefined) yield finish();
 }

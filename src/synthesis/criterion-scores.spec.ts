@@ -1,8 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
 import { DEFAULT_SOURCE_WEIGHTS } from '../config/app-config.js';
 import { scoreCriterion, scoreDimension, scoreProduct } from './criterion-scores.js';
 import { config, distinctPriors, flatPriors, review } from './synthesis.fixtures.js';
-import { CRITERIA, TAXONOMY } from '../taxonomy/taxonomy.js';
+import {
+  CRITERIA,
+  DIMENSIONS,
+  SOURCE_TYPES,
+  TAXONOMY,
+  type Criterion,
+} from '../taxonomy/taxonomy.js';
 
 const lab = review('Example Lab', 'lab_test', 80, {
   output_quality: 90,
@@ -139,5 +146,57 @@ describe('scoreProduct', () => {
       prior: 71.2,
       counted: 0,
     });
+  });
+
+  it('shares what nothing rated among the products of a category, and changes none of it', () => {
+    const a = scoreProduct([lab], priors60, config);
+    const b = scoreProduct([expert], priors60, config);
+    const speed = CRITERIA.indexOf('speed');
+    // speed and the usability dimension: rated by neither product's source.
+    expect(a.criteria[speed]).toBe(b.criteria[speed]);
+    expect(a.dimensions[2]).toBe(b.dimensions[2]);
+    expect(Object.isFrozen(a.criteria[speed])).toBe(true);
+    expect(Object.isFrozen(a.dimensions[2])).toBe(true);
+    // Other priors (another category): scores of their own.
+    expect(scoreProduct([lab], flatPriors(61), config).criteria[speed]).toMatchObject({
+      score: 61,
+      ratings: [],
+    });
+  });
+
+  it('scores every criterion and dimension as scoreCriterion and scoreDimension do', () => {
+    const criteria = fc.dictionary(
+      fc.constantFrom(...CRITERIA),
+      fc.integer({ min: 0, max: 1000 }).map((v) => v / 10),
+      { maxKeys: 6 },
+    ) as fc.Arbitrary<Partial<Record<Criterion, number>>>;
+    const reviews = fc.array(
+      fc
+        .record({ source: fc.constantFrom('A', 'B', 'C'), type: fc.constantFrom(...SOURCE_TYPES) })
+        .chain(({ source, type }) => criteria.map((rated) => review(source, type, 70, rated))),
+      { maxLength: 5 },
+    );
+    // Users' reviews not counted, so that some products have reviews and nothing rated.
+    const weights = fc.constantFrom(config, {
+      ...config,
+      sourceWeights: { ...DEFAULT_SOURCE_WEIGHTS, user_reviews: 0 },
+    });
+    const priors = distinctPriors(60);
+    fc.assert(
+      fc.property(reviews, weights, (reviews, config) => {
+        const scores = scoreProduct(reviews, priors, config);
+        const each = CRITERIA.map((c) => scoreCriterion(c, priors, reviews, config));
+        expect(scores.criteria).toEqual(each);
+        expect(scores.rated).toEqual(each.filter((c) => c.ratings.length > 0));
+        expect(scores.dimensions).toEqual(
+          DIMENSIONS.map((d) =>
+            scoreDimension(
+              d,
+              each.filter((c) => (TAXONOMY[d] as readonly Criterion[]).includes(c.criterion)),
+            ),
+          ),
+        );
+      }),
+    );
   });
 });

@@ -4,6 +4,8 @@ import { scoreOverall, type OverallScore } from './overall-score.js';
 import { compareSources } from './source-order.js';
 import type { PriorBasis, Priors, ReviewRecord } from './synthesis.types.js';
 import {
+  CRITERIA,
+  CRITERION_INDEX,
   DIMENSIONS,
   TAXONOMY,
   type Criterion,
@@ -33,7 +35,7 @@ export interface CriterionScore {
   prior: number;
   priorBasis: PriorBasis;
   /** The counted sources that rated it, in source order; empty when the score is the prior. */
-  ratings: Rating[];
+  ratings: readonly Rating[];
 }
 
 export interface DimensionScore {
@@ -48,9 +50,16 @@ export interface ProductScores {
   overall: OverallScore;
   /** The 7 dimensions, in taxonomy order. */
   dimensions: DimensionScore[];
+  /** All 27 criterion scores, in taxonomy order (the wording asks for them many times). */
+  criteria: CriterionScore[];
+  /** The criteria at least one counted source rated, in taxonomy order. */
+  rated: CriterionScore[];
 }
 
 const isRated = (c: CriterionScore): boolean => c.ratings.length > 0;
+
+/** A criterion no counted source rated: its ratings (shared, never changed). */
+const NO_RATINGS: readonly Rating[] = Object.freeze([]);
 
 /** A source type weighted 0 is configured not to count: its ratings are left out entirely. */
 export function scoreCriterion(
@@ -59,29 +68,42 @@ export function scoreCriterion(
   reviews: readonly ReviewRecord[],
   config: SynthesisConfig,
 ): CriterionScore {
-  return scoreRatings(criterion, priors, ratingsOf(reviews, config).get(criterion) ?? [], config);
+  const ratings = ratingsOf(reviews, config)[CRITERION_INDEX.get(criterion)!];
+  return ratings
+    ? scoreRatings(criterion, priors, ratings, config)
+    : unratedScore(criterion, priors);
 }
 
-/** Each criterion's ratings by the counted sources, in one pass over the reviews. */
+/** Each criterion's ratings by the counted sources (by CRITERIA index), in one pass. */
 function ratingsOf(
   reviews: readonly ReviewRecord[],
   config: SynthesisConfig,
-): Map<Criterion, Rating[]> {
-  const byCriterion = new Map<Criterion, Rating[]>();
+): (Rating[] | undefined)[] {
+  const byCriterion: (Rating[] | undefined)[] = [];
   for (const review of reviews) {
     if (!(sourceWeight(config, review.sourceType) > 0)) continue;
     for (const criterion of Object.keys(review.criteria) as Criterion[]) {
       const value = review.criteria[criterion];
-      if (value === undefined) continue;
+      const index = CRITERION_INDEX.get(criterion);
+      if (value === undefined || index === undefined) continue;
       const rating = { source: review.source, sourceType: review.sourceType, value };
-      const same = byCriterion.get(criterion);
+      const same = byCriterion[index];
       if (same) same.push(rating);
-      else byCriterion.set(criterion, [rating]);
+      else byCriterion[index] = [rating];
     }
   }
   return byCriterion;
 }
 
+/** What a criterion no counted source rated shows: its prior. */
+function unratedScore(criterion: Criterion, priors: Priors): CriterionScore {
+  const { mean: prior, basis: priorBasis } = priors.criteria[criterion];
+  return { criterion, score: prior, basis: priorBasis, prior, priorBasis, ratings: NO_RATINGS };
+}
+
+const valueOf = (rating: Rating): number => rating.value;
+
+/** A criterion's score from its ratings (at least one), sorted here in source order. */
 function scoreRatings(
   criterion: Criterion,
   priors: Priors,
@@ -90,14 +112,9 @@ function scoreRatings(
   k = priorWeight(config),
 ): CriterionScore {
   const { mean: prior, basis: priorBasis } = priors.criteria[criterion];
-  if (ratings.length === 0)
-    return { criterion, score: prior, basis: priorBasis, prior, priorBasis, ratings };
   if (ratings.length > 1) ratings.sort(compareSources);
-  const weighted = ratings.map((r) => ({
-    value: r.value,
-    weight: sourceWeight(config, r.sourceType),
-  }));
-  const score = shrunkMean(weighted, prior, k);
+  const weightOf = (rating: Rating) => sourceWeight(config, rating.sourceType);
+  const score = shrunkMean(ratings, valueOf, weightOf, prior, k);
   return { criterion, score, basis: 'sources', prior, priorBasis, ratings };
 }
 
@@ -120,37 +137,57 @@ export function scoreDimension(dimension: Dimension, criteria: CriterionScore[])
   return { dimension, score, basis, criteria };
 }
 
+/** Each dimension's criteria, as [start, end) in CRITERIA. */
+const SPANS = DIMENSIONS.map((dimension) => {
+  const start = CRITERION_INDEX.get(TAXONOMY[dimension][0])!;
+  return [start, start + TAXONOMY[dimension].length] as const;
+});
+
+/**
+ * A category's scores where no source rated a criterion, or any criterion of a dimension: the
+ * same for every product of the category, so made once for its priors (and shared, never
+ * changed). Most criteria of most products are these.
+ */
+const unrated = new WeakMap<Priors, { criteria: CriterionScore[]; dimensions: DimensionScore[] }>();
+
+function unratedOf(priors: Priors) {
+  let scores = unrated.get(priors);
+  if (!scores) {
+    const criteria = CRITERIA.map((c) => Object.freeze(unratedScore(c, priors)));
+    const dimensions = DIMENSIONS.map((d, i) =>
+      Object.freeze(scoreDimension(d, criteria.slice(...SPANS[i]!))),
+    );
+    scores = { criteria, dimensions };
+    unrated.set(priors, scores);
+  }
+  return scores;
+}
+
 export function scoreProduct(
   reviews: readonly ReviewRecord[],
   priors: Priors,
   config: SynthesisConfig,
 ): ProductScores {
+  const none = unratedOf(priors);
   const ratings = ratingsOf(reviews, config);
   const k = priorWeight(config);
-  const dimensions = DIMENSIONS.map((dimension) =>
-    scoreDimension(
-      dimension,
-      TAXONOMY[dimension].map((c) => scoreRatings(c, priors, ratings.get(c) ?? [], config, k)),
-    ),
-  );
-  return { overall: scoreOverall(reviews, priors.overall, config), dimensions };
+  const criteria = CRITERIA.map((criterion, i) => {
+    const some = ratings[i];
+    return some ? scoreRatings(criterion, priors, some, config, k) : none.criteria[i]!;
+  });
+  const dimensions = DIMENSIONS.map((dimension, i) => {
+    const [start, end] = SPANS[i]!;
+    for (let c = start; c < end; c++)
+      if (ratings[c]) return scoreDimension(dimension, criteria.slice(start, end));
+    return none.dimensions[i]!;
+  });
+  return {
+    overall: scoreOverall(reviews, priors.overall, config, k),
+    dimensions,
+    criteria,
+    rated: criteria.filter(isRated),
+  };
 }
-
-/** Each product's criteria, listed once: the wording asks for them many times. */
-const listed = new WeakMap<ProductScores, { all: CriterionScore[]; rated: CriterionScore[] }>();
-
-function criteriaOf(scores: ProductScores) {
-  let lists = listed.get(scores);
-  if (!lists) {
-    const all = scores.dimensions.flatMap((d) => d.criteria);
-    lists = { all, rated: all.filter(isRated) };
-    listed.set(scores, lists);
-  }
-  return lists;
-}
-
-/** All 27 criterion scores, in taxonomy order. */
-export const allCriteria = (scores: ProductScores): CriterionScore[] => criteriaOf(scores).all;
 
 /** The criteria at least one counted source rated, in taxonomy order. */
-export const ratedCriteria = (scores: ProductScores): CriterionScore[] => criteriaOf(scores).rated;
+export const ratedCriteria = (scores: ProductScores): CriterionScore[] => scores.rated;

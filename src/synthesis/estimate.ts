@@ -4,12 +4,6 @@ import type { SourceType } from '../taxonomy/taxonomy.js';
 // The one estimator behind every score that rests on sources (docs/synthesis.md): criterion
 // scores and service_score alike.
 
-/** One source's value, with the weight of its source type. */
-export interface Weighted {
-  value: number;
-  weight: number;
-}
-
 /** The weight a source of this type carries; 0 means it is configured not to count. */
 export const sourceWeight = (config: SynthesisConfig, type: SourceType): number =>
   config.sourceWeights[type];
@@ -29,15 +23,26 @@ export function priorWeight(config: SynthesisConfig): number {
  * within the range of the values themselves: the prior may pull a score to the edge of what
  * its sources say, never beyond it. So sources that agree are never contradicted, a single
  * source is taken at its word, and since the shrunk mean, the lowest and the highest value
- * each only rise when a value rises, raising one never lowers the result. `values` must hold
- * at least one entry of positive weight.
+ * each only rise when a value rises, raising one never lowers the result. Each of `sources`
+ * gives its value and its weight; one of weight 0 is left out, and at least one must weigh
+ * more. (Read through the two functions rather than from an array of pairs: the import
+ * computes this some ten times a product.)
  */
-export function shrunkMean(values: readonly Weighted[], prior: number, k: number): number {
+export function shrunkMean<T>(
+  sources: readonly T[],
+  valueOf: (source: T) => number,
+  weightOf: (source: T) => number,
+  prior: number,
+  k: number,
+): number {
   let weight = 0;
   let weighted = 0;
   let low = Infinity;
   let high = -Infinity;
-  for (const { value, weight: w } of values) {
+  for (const source of sources) {
+    const w = weightOf(source);
+    if (!(w > 0)) continue;
+    const value = valueOf(source);
     weight += w;
     weighted += w * value;
     low = Math.min(low, value);

@@ -20,17 +20,20 @@ export function scoreOverall(
   reviews: readonly ReviewRecord[],
   prior: Prior,
   config: SynthesisConfig,
+  k = priorWeight(config),
 ): OverallScore {
-  const weighted = reviews
-    .map((r) => ({ value: r.score, weight: sourceWeight(config, r.sourceType) }))
-    .filter((w) => w.weight > 0);
-  if (weighted.length === 0) {
+  const weightOf = (review: ReviewRecord) => sourceWeight(config, review.sourceType);
+  let counted = 0;
+  for (const review of reviews) if (weightOf(review) > 0) counted++;
+  if (counted === 0) {
     return { score: prior.mean, basis: prior.basis, prior: prior.mean, counted: 0 };
   }
   return {
-    score: shrunkMean(weighted, prior.mean, priorWeight(config)),
+    score: shrunkMean(reviews, scoreOf, weightOf, prior.mean, k),
     basis: 'sources',
     prior: prior.mean,
-    counted: weighted.length,
+    counted,
   };
 }
+
+const scoreOf = (review: ReviewRecord): number => review.score;

@@ -135,6 +135,17 @@ describe('dimensionSummary', () => {
     );
   });
 
+  it("words a category's unrated dimension once, and another category's apart", () => {
+    const other = scoreProduct([review('Forum', 'community', 70)], flatPriors(45), config);
+    expect(of(2)).toBe(dimensionSummary({ ...scores.dimensions[2]! }));
+    expect(dimensionSummary(other.dimensions[2]!)).toBe(
+      '45/100: no source rated any of its 4 criteria, so this is the category average.',
+    );
+    expect(of(2)).toBe(
+      '60/100: no source rated any of its 4 criteria, so this is the category average.',
+    );
+  });
+
   it('says so when every criterion was rated', () => {
     const all = Object.fromEntries(TAXONOMY.usability.map((c) => [c, 80]));
     const s = scoreProduct([review('Example Lab', 'lab_test', 80, all)], priors, config);

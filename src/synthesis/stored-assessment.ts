@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { SynthesisConfig } from '../config/app-config.js';
 import { PACKAGE_VERSION } from '../config/package-version.js';
-import { CRITERIA, TAXONOMY, type Criterion, type Dimension } from '../taxonomy/taxonomy.js';
+import {
+  CRITERIA,
+  CRITERION_INDEX,
+  TAXONOMY,
+  type Criterion,
+  type Dimension,
+} from '../taxonomy/taxonomy.js';
 import {
   SCORE_BASES,
   type ProductIntelligence,
@@ -21,7 +27,6 @@ interface Packed {
   offers: [offerId: string, retailer: string, price: number, priceAsOf: string][];
 }
 
-const CRITERION_INDEX = new Map(CRITERIA.map((criterion, i) => [criterion, i]));
 const DIMENSION_OF = new Map<Criterion, Dimension>(
   (Object.entries(TAXONOMY) as [Dimension, readonly Criterion[]][]).flatMap(([dimension, cs]) =>
     cs.map((criterion) => [criterion, dimension] as const),

@@ -51,8 +51,18 @@ export function joinList(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/**
+ * Every score as printed, by its tenths (0 to 1,000): writing a number costs more than the
+ * rest of a clause, and an answer prints some thirty. A rounded score is tenths / 10, the very
+ * number each entry was written from.
+ */
+const PRINTED = Array.from({ length: 1001 }, (_, tenths) => String(tenths / 10));
+
 /** A score as printed: one decimal at most ("84.2", "91"). */
-export const score = (value: number): string => String(roundScore(value));
+export function score(value: number): string {
+  const rounded = roundScore(value);
+  return PRINTED[Math.round(rounded * 10)] ?? String(rounded);
+}
 
 const usdFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 

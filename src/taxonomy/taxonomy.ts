@@ -15,5 +15,8 @@ export type Criterion = (typeof TAXONOMY)[Dimension][number];
 export const DIMENSIONS = Object.keys(TAXONOMY) as Dimension[];
 export const CRITERIA: readonly Criterion[] = DIMENSIONS.flatMap((d) => TAXONOMY[d]);
 
+/** Each criterion's place in CRITERIA (taxonomy order). */
+export const CRITERION_INDEX: ReadonlyMap<string, number> = new Map(CRITERIA.map((c, i) => [c, i]));
+
 export const SOURCE_TYPES = ['lab_test', 'expert_review', 'user_reviews', 'community'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
