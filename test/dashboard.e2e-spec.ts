@@ -1,20 +1,16 @@
-import { beforeAll, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
-import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { CACHE_MS } from '../src/auth/verified-keys.js';
 import { AccountsService } from '../src/dashboard/accounts.service.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
 import { SessionGuard } from '../src/dashboard/session.guard.js';
 import { UsageCounters } from '../src/usage/usage-counters.js';
-import { UsageRepository } from '../src/usage/usage.repository.js';
-import { KeyUsageService } from '../src/dashboard/key-usage.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { createKey, DashboardClient, PASSWORD } from './support/dashboard-client.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { dashboardApp } from './support/dashboard-app.js';
-import { createTestApp } from './support/test-app.js';
 
 const LOOKUP = '/v1/product-intelligence?product_name=PS5';
 
@@ -270,36 +266,5 @@ describe(SessionGuard.name, () => {
     expect((await prisma.apiKey.findUniqueOrThrow({ where: { id } })).revokedAt).toBeInstanceOf(
       Date,
     );
-  });
-
-  it("shows a key's lookups once when they are stored while its usage is read", async () => {
-    const { record } = await app.get(ApiKeysService).create('flushed meanwhile');
-    const counters = app.get(UsageCounters);
-    const repository = app.get(UsageRepository);
-    counters.record(record.id, 'http', 3, 0);
-    // The counts reach PostgreSQL after the page took the unflushed ones, before the stored.
-    const firstMinute = repository.firstMinute.bind(repository);
-    let flushed = false;
-    jest.spyOn(repository, 'firstMinute').mockImplementation(async (...args) => {
-      if (!flushed) await counters.flush();
-      flushed = true;
-      return await firstMinute(...args);
-    });
-    try {
-      const { series } = await app.get(KeyUsageService).usage(record.id, '1h');
-      expect(flushed).toBe(true);
-      expect(series.http.reduce((a, b) => a + b, 0)).toBe(3);
-    } finally {
-      jest.restoreAllMocks();
-    }
-  });
-
-  it('stores the usage counts still in memory when an instance shuts down', async () => {
-    const { record } = await app.get(ApiKeysService).create('shutdown');
-    const other = await createTestApp({ DATABASE_URL: context.databaseUrl });
-    other.get(UsageCounters).record(record.id, 'http', 7, 0);
-    await other.close();
-    const stored = await prisma.keyUsageMinute.findMany({ where: { apiKeyId: record.id } });
-    expect(stored.map((r) => r.lookups)).toEqual([7]);
   });
 });

@@ -1,28 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { generateKey } from '../src/auth/api-key-format.js';
 import { ApiKeysService } from '../src/auth/api-keys.service.js';
+import { KeyUsageService } from '../src/dashboard/key-usage.service.js';
+import { PrismaService } from '../src/database/prisma.service.js';
+import { UsageCounters } from '../src/usage/usage-counters.js';
+import { UsageRepository } from '../src/usage/usage.repository.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 const KEYS = 'keys';
 
+// One app and database for the file: the keys, then what their usage shows.
+let db: TestDatabase;
+let app: INestApplication;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  app = await createTestApp({ DATABASE_URL: db.url });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await db?.drop();
+});
+
 describe(ApiKeysService.name, () => {
-  let db: TestDatabase;
-  let app: INestApplication;
   let keys: ApiKeysService;
   const run = (...args: string[]) => runBuiltCommand(KEYS, args, { DATABASE_URL: db.url });
 
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    app = await createTestApp({ DATABASE_URL: db.url });
+  beforeAll(() => {
     keys = app.get(ApiKeysService);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
   });
 
   it('prints a new key once; list shows it without the key; revoke stops it', async () => {
@@ -94,5 +103,40 @@ describe(ApiKeysService.name, () => {
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toMatch(reason);
     expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe(KeyUsageService.name, () => {
+  it("shows a key's lookups once when they are stored while its usage is read", async () => {
+    const { record } = await app.get(ApiKeysService).create('flushed meanwhile');
+    const counters = app.get(UsageCounters);
+    const repository = app.get(UsageRepository);
+    counters.record(record.id, 'http', 3, 0);
+    // The counts reach PostgreSQL after the page took the unflushed ones, before the stored.
+    const firstMinute = repository.firstMinute.bind(repository);
+    let flushed = false;
+    jest.spyOn(repository, 'firstMinute').mockImplementation(async (...args) => {
+      if (!flushed) await counters.flush();
+      flushed = true;
+      return await firstMinute(...args);
+    });
+    try {
+      const { series } = await app.get(KeyUsageService).usage(record.id, '1h');
+      expect(flushed).toBe(true);
+      expect(series.http.reduce((a, b) => a + b, 0)).toBe(3);
+    } finally {
+      jest.restoreAllMocks();
+    }
+  });
+
+  it('stores the usage counts still in memory when an instance shuts down', async () => {
+    const { record } = await app.get(ApiKeysService).create('shutdown');
+    const other = await createTestApp({ DATABASE_URL: db.url });
+    other.get(UsageCounters).record(record.id, 'http', 7, 0);
+    await other.close();
+    const stored = await app
+      .get(PrismaService)
+      .keyUsageMinute.findMany({ where: { apiKeyId: record.id } });
+    expect(stored.map((r) => r.lookups)).toEqual([7]);
   });
 });

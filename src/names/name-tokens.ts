@@ -95,6 +95,10 @@ const SYNONYMS = new Map([
 ]);
 
 const RUNS = /\p{L}+|\p{N}+/gu;
+const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
+
+/** Whether a word mixes letters and digits ("s24u", "mp3"): a model code or a term, not a word. */
+export const mixesLettersAndDigits = (word: string): boolean => MIXED.test(word);
 const LETTERS = /\p{L}/u;
 const DIGITS = /^\p{N}+$/u;
 const STARTS_WITH_DIGIT = /^\p{N}/u;
@@ -164,12 +168,11 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const previous = tokens.at(-1);
       const afterNumber = r > 0 && previous?.kind === 'number';
       if (afterNumber && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
-      const unit =
-        UNITS.has(run) && (afterNumber || (r === 0 && previous?.kind === 'number' && w > 0))
-          ? run
-          : undefined;
+      // Glued to a number ("2pk") or the word after one ("2 Pack").
+      const followsNumber = afterNumber || (r === 0 && previous?.kind === 'number' && w > 0);
+      const unit = UNITS.has(run) && followsNumber ? run : undefined;
       const count = COUNT_SPELLINGS.get(run);
-      if (count && (afterNumber || (r === 0 && previous?.kind === 'number' && w > 0))) {
+      if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
         return;
       }

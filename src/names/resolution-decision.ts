@@ -1,3 +1,5 @@
+import { decimal } from './penalties.js';
+
 // When is the best candidate the product the query names? Only when it is confident on
 // its own and clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the
 // answer is `found: false` with the close candidates suggested.
@@ -40,9 +42,8 @@ const byScore = (a: ScoredProduct, b: ScoredProduct) =>
   a.name.localeCompare(b.name) ||
   a.productId.localeCompare(b.productId);
 
-/** How far one score leads another, without the float's tail (0.9 - 0.8 is 0.1, not less). */
-const lead = (best: ScoredProduct, runnerUp: ScoredProduct) =>
-  Math.round((best.score - runnerUp.score) * 1e9) / 1e9;
+/** How far one score leads another, in decimals (0.9 - 0.8 is 0.1, not less). */
+const lead = (best: ScoredProduct, runnerUp: ScoredProduct) => decimal(best.score - runnerUp.score);
 
 export function decide(scored: ScoredProduct[]): Decision {
   const eligible = scored.filter((p) => !p.rejected).sort(byScore);

@@ -1,6 +1,6 @@
 import type { CandidateName } from './candidate-name.js';
-import { VARIANT_WORDS, type Token } from './name-tokens.js';
-import { PENALTY } from './penalties.js';
+import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { decimal, PENALTY } from './penalties.js';
 import { isTypoOf, typoOf } from './typos.js';
 import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
 
@@ -72,9 +72,6 @@ function titleCost(
     );
   return cost;
 }
-
-/** A word of letters and digits: a model code, whatever its runs. */
-const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
 
 /** A number this long is a part number, never a generation ("2025") or a size. */
 const PART_NUMBER_DIGITS = 5;
@@ -239,7 +236,8 @@ export function softScore(
       return;
     }
     matched.complete = false;
-    const code = part.word !== undefined && MIXED.test(part.word) ? part.word : undefined;
+    const code =
+      part.word !== undefined && mixesLettersAndDigits(part.word) ? part.word : undefined;
     if (code !== undefined) {
       if (charged.has(code)) return;
       charged.add(code);
@@ -290,7 +288,5 @@ export function softScore(
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
   score -= titleCost(unsaid, anchored, notes, read?.anchor);
-  // Penalties are decimals: four of 0.05 leave 0.8, not 0.7999999999999999, which FOUND_AT
-  // would refuse while --explain shows 0.800.
-  return Math.max(0, Math.round(score * 1e9) / 1e9);
+  return Math.max(0, decimal(score));
 }

@@ -1,6 +1,6 @@
 import type { BrandForm, ReadAgainst } from './candidate-name.js';
 import { compactName, normaliseName } from './name-normaliser.js';
-import { tokenizeNormalised, type Token } from './name-tokens.js';
+import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
 import { chunks, codeRuns, fittedChunks, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
@@ -258,7 +258,7 @@ export function readTitle(
   };
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
-    LETTER.test(word) && DIGIT.test(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
+    mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
   return {
     against: (index) => {
       const { brand } = products[index]!;
