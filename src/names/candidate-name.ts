@@ -44,6 +44,11 @@ export interface ReadAgainst {
    * from another candidate of its maker that carries every word of the query this one does.
    */
   setsApart(word: string): boolean;
+  /**
+   * Whether a word of the query is a common word of the catalog's names ("iPad"): written as
+   * meant, never a misspelling of another word ("iPod").
+   */
+  meant(word: string): boolean;
   /** Whether the query names this product's brand: its descriptions then cost nothing. */
   brandNamed: boolean;
 }

@@ -75,6 +75,24 @@ describe('words a query adds that say nothing, and spacing around variants', () 
     expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').score).toBeLessThan(FOUND_AT);
   });
 
+  it('reads a word named once more in the plural as named once', () => {
+    const cases = named(
+      'Crateco Cases Molded Utility Case',
+      'Molded Utility Case',
+      'Crateco',
+      'bag',
+    );
+    expect(cases.score).toBe(1);
+    // Another word in the plural is still a word the name does not say.
+    const wheels = named(
+      'Crateco Wheels Molded Utility Case',
+      'Molded Utility Case',
+      'Crateco',
+      'bag',
+    );
+    expect(wheels.score).toBeLessThan(FOUND_AT);
+  });
+
   // README.md, "What a name may look like".
   it('holds the examples the README gives', () => {
     for (const [query, name, brand, category] of [

@@ -2,7 +2,13 @@ import type { CandidateName } from './candidate-name.js';
 import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { isTypoOf, typoOf } from './typos.js';
-import { isCategoryWord, saysLittle, saysNothing, silentLead } from './words-that-say-nothing.js';
+import {
+  isCategoryWord,
+  saysLittle,
+  saysNothing,
+  silentLead,
+  singular,
+} from './words-that-say-nothing.js';
 
 // The soft part of matching a query to a candidate (name-matcher.ts): from 1, less what the
 // query lacks and what the candidate says that the query does not (penalties.ts).
@@ -32,19 +38,21 @@ function misspelling(
   brandUsed: Set<number>,
   exactly: number[],
   categoryWords: ReadonlySet<string>,
+  /** Whether the word is a common word of the catalog's names (ReadAgainst.meant). */
+  meant: boolean,
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
-  const at = typoOf(token, c, used);
+  const at = typoOf(token, c, used, meant);
   if (at >= 0) {
     used.add(at);
     return { target: c[at]! };
   }
-  const brandAt = typoOf(token, brand, brandUsed);
+  const brandAt = typoOf(token, brand, brandUsed, meant);
   if (brandAt >= 0) {
     brandUsed.add(brandAt);
     return { target: brand[brandAt]! };
   }
   const held = exactly.findIndex(
-    (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!),
+    (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!, meant),
   );
   if (held < 0) return undefined;
   return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
@@ -116,7 +124,7 @@ export function softScore(
     (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
       read.describes(token.text)) ||
       // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' && anchored && title && read.specifies(token.text)) ||
+      (token.kind === 'number' && anchored && read.specifies(token.text)) ||
       (anchored && fits.query.has(token.text)));
   let score = 1;
   const used = new Set<number>();
@@ -155,9 +163,20 @@ export function softScore(
       matched.letters ||= hasLetters(token);
       continue;
     }
-    // The brand named twice ("Hewlett-Packard Company [HP]") says nothing more.
+    // The brand named twice ("Hewlett-Packard Company [HP]") says nothing more, nor a word
+    // named once more in the plural ("Cases ... Case").
     if (candidate.brand.words.has(token.text)) continue;
-    const typo = misspelling(token, c, used, brand, brandUsed, exactly, candidate.categoryWords);
+    if (token.kind === 'word' && seen.has(singular(token.text))) continue;
+    const typo = misspelling(
+      token,
+      c,
+      used,
+      brand,
+      brandUsed,
+      exactly,
+      candidate.categoryWords,
+      candidate.read?.meant(token.text) === true,
+    );
     if (typo) {
       const target = typo.target;
       // The category word that held this word of the name now says nothing.

@@ -281,6 +281,7 @@ export function readTitle(
             : brandNamed(brand) && counts.siblings(word) === 0 && !siblingsCarry().has(word)),
         distinguishes: tellsApart,
         setsApart: setsApart(index),
+        meant: (word) => counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt,
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
         ...(anchor !== undefined && { anchor }),

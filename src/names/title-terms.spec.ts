@@ -81,4 +81,42 @@ describe('terms, part numbers and codes of titles', () => {
     expect(one!.notes).toContain('the query does not give model code "sp300b"');
     expect(one!.score).toBeLessThan(FOUND_AT);
   });
+
+  it('lets a quantity written alone describe a product its code anchors, title or not', () => {
+    // README.md, "What a name may look like".
+    const netbook = product('Lumo', 'NX-7410 Netbook');
+    const [anchored] = read('Lumo NX-7410 Netbook 11.6', [netbook]);
+    expect(anchored!.anchor).toBe('nx7410');
+    expect(anchored!.rejected).toBeUndefined();
+    expect(anchored!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // Without its code, the quantity may be another model's number.
+    const plain = product('Lumo', 'Nova Netbook');
+    expect(read('Lumo Nova Netbook 11.6', [plain])[0]!.rejected).toMatch(/number 11/);
+  });
+
+  it('reads a common word of the catalog’s names as meant, never as another word misspelt', () => {
+    const guard = product('Shieldco', 'Clear Screen Guard for iPod Nano');
+    const query = 'Shieldco Clear Screen Guard for iPad Nano';
+    // A rare word one letter from a word of the name is a slip of it...
+    const [slip] = read(query, [guard]);
+    expect(slip!.notes).toContain('"ipad" read as "ipod"');
+    expect(slip!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // ...a word many names carry is another word, which the product does not say.
+    const [meant] = read(query, [guard], counts({ common: ['ipad'] }));
+    expect(meant!.notes.join(' ')).not.toMatch(/read as/);
+    expect(meant!.score).toBeLessThan(FOUND_AT);
+    // A letter left out or two swapped is still a slip, however common the word.
+    const plural = read(
+      'Shieldco Clear Screen Guards for iPod Nano',
+      [guard],
+      counts({ common: ['guards'] }),
+    );
+    expect(plural[0]!.notes).toContain('"guards" read as "guard"');
+    const swapped = read(
+      'Shieldco Claer Screen Guard for iPod Nano',
+      [guard],
+      counts({ common: ['claer'] }),
+    );
+    expect(swapped[0]!.notes).toContain('"claer" read as "clear"');
+  });
 });

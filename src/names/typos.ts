@@ -13,8 +13,11 @@ const MIN_MISSPELT_VARIANT = 5;
  * never a model code or a number, nor a short variant word such as Pro or Max, and only where
  * they are long enough for one slip to leave them recognisable (typoAllowance).
  */
-export function isTypoOf(word: Token, target: Token): boolean {
+export function isTypoOf(word: Token, target: Token, meant = false): boolean {
   if (word.kind !== 'word') return false;
+  // A common word of the catalog's names is written as meant: one letter for another makes
+  // another word ("iPad", "iPod"); a letter left out, added or swapped with the next is a slip.
+  if (meant && substitutes(word.text, target.text)) return false;
   if (
     target.kind !== 'word' &&
     !(target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT)
@@ -24,7 +27,21 @@ export function isTypoOf(word: Token, target: Token): boolean {
   return allowance > 0 && wordDistance(word.text, target.text, allowance) <= allowance;
 }
 
-/** The first of `tokens` not yet used that `word` may be a misspelling of, or -1. */
-export function typoOf(word: Token, tokens: readonly Token[], used: ReadonlySet<number>): number {
-  return tokens.findIndex((t, i) => !used.has(i) && isTypoOf(word, t));
+/** Whether two words of one length differ in their letters, not only in their order. */
+export function substitutes(word: string, target: string): boolean {
+  if (word.length !== target.length || word === target) return false;
+  return [...word].sort().join('') !== [...target].sort().join('');
+}
+
+/**
+ * The first of `tokens` not yet used that `word` may be a misspelling of, or -1; `meant`
+ * when the word is a common word of the catalog's names (isTypoOf).
+ */
+export function typoOf(
+  word: Token,
+  tokens: readonly Token[],
+  used: ReadonlySet<number>,
+  meant = false,
+): number {
+  return tokens.findIndex((t, i) => !used.has(i) && isTypoOf(word, t, meant));
 }
