@@ -110,8 +110,8 @@ interface QueryTokens {
   variants: ReadonlySet<string>;
   /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
   fits: ReadonlySet<string>;
-  /** Whether the query writes the start of this word, up to a digit, and stops there. */
-  cutShort(word: string): boolean;
+  /** The start of this word, up to a digit, that the query writes and stops at, if any. */
+  cutShort(word: string): string | undefined;
 }
 
 const variantsOf = (tokens: Token[]) =>
@@ -129,9 +129,9 @@ function queryTokens(
     cutShort: (word) => {
       for (let end = word.length - 1; end > 0; end--) {
         const start = word.slice(0, end);
-        if (ENDS_WITH_DIGIT.test(start) && runs.has(start)) return true;
+        if (ENDS_WITH_DIGIT.test(start) && runs.has(start)) return start;
       }
-      return false;
+      return undefined;
     },
     tokens,
     numbers: tokens.filter((t) => t.kind === 'number'),
@@ -199,9 +199,15 @@ function hardRule(
   // Letters glued to the model number the query gives make it another model: "8a" is not
   // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number
   // "4547B001" in a title), they are part of what it leaves out, which the soft score weighs.
+  // Where the name says the model number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
+  // the longer code is a part number's, not another model.
+  let wordsOnce: Set<string> | undefined;
+  const says = (word: string) => (wordsOnce ??= new Set(name.split(' '))).has(word);
   for (const code of c) {
     if (anchored) break;
-    if (code.attached && !q.texts.has(code.text) && q.cutShort(code.word!))
+    if (!code.attached || q.texts.has(code.text)) continue;
+    const start = q.cutShort(code.word!);
+    if (start !== undefined && !says(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
   // Spacing never matters, so a variant word may be glued to the model on one side and not

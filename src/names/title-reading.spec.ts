@@ -150,6 +150,12 @@ describe(readTitle.name, () => {
     expect(read('Google Pixel 8', [pixel])[0]!.rejected).toMatch(/model code "a"/);
     const ink = product('Inkwell', 'CT-338 Cyan Ink Tank 8812B004 Retail Packaging');
     expect(read('Inkwell CT-338 Cyan Ink Tank', [ink])[0]!.rejected).toBeUndefined();
+    // A name that says the number alone too gives the longer code as a part number's.
+    const cooler = product('Chillco', 'Vortex 212 Plus CPU Cooler VX-B10-212P-G1');
+    expect(read('Chillco Vortex 212 Plus CPU Cooler', [cooler])[0]!.rejected).toBeUndefined();
+    expect(
+      read('Chillco Vortex 212 Plus', [product('Chillco', 'Vortex 212P Plus')])[0]!.rejected,
+    ).toMatch(/model code "p"/);
   });
 
   it('forgives a quantity in a title its code anchors, never a part number', () => {
