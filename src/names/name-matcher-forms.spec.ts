@@ -76,21 +76,26 @@ describe('words a query adds that say nothing, and spacing around variants', () 
   });
 
   it('reads a word named once more in the plural as named once', () => {
-    const cases = named(
-      'Crateco Cases Molded Utility Case',
-      'Molded Utility Case',
-      'Crateco',
-      'bag',
-    );
-    expect(cases.score).toBe(1);
+    const crate = (query: string) => named(query, 'Molded Utility Case', 'Crateco', 'bag');
+    expect(crate('Crateco Cases Molded Utility Case').score).toBe(1);
     // Another word in the plural is still a word the name does not say.
-    const wheels = named(
-      'Crateco Wheels Molded Utility Case',
-      'Molded Utility Case',
-      'Crateco',
-      'bag',
+    expect(crate('Crateco Wheels Molded Utility Case').score).toBeLessThan(FOUND_AT);
+  });
+
+  it('reads a model code a name says again as said once, never a word or a number', () => {
+    const ink = named(
+      'Inkwell CT478AN 57 Ink Tri-Color',
+      'CT478AN - CT478AN 57 Ink Tri-Color',
+      'Inkwell',
+      'ink',
     );
-    expect(wheels.score).toBeLessThan(FOUND_AT);
+    expect(ink.score).toBe(1);
+    // A name said twice may list another thing beside the product ("X / X"), and "Move 2
+    // 2-Pack" may be another generation's pack.
+    const twice = named('Camco Shot S60', 'Shot S60 / Shot S60', 'Camco', 'usb device');
+    expect(twice.score).toBeLessThan(FOUND_AT);
+    const pack = named('Wandco Move 2-Pack', 'Move 2 2-Pack', 'Wandco', 'controller');
+    expect(pack.score).toBeLessThan(FOUND_AT);
   });
 
   // README.md, "What a name may look like".

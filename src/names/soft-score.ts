@@ -248,8 +248,16 @@ export function softScore(
   // A code is one thing the query leaves out, however many runs of letters and digits it has:
   // "SP300B" costs once, not as "sp", 300 and "b".
   const charged = new Set<string>();
+  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink", an alias repeating
+  // it) says it once. A word or a number said again may be another thing ("Move 2 2-Pack", "X
+  // / X" as a device lists itself beside the product X).
+  const said = new Set([...used].map((j) => `${c[j]!.text} ${c[j]!.word ?? ''}`));
+  const saidAgain = (part: Token) =>
+    part.word !== undefined &&
+    mixesLettersAndDigits(part.word) &&
+    said.has(`${part.text} ${part.word}`);
   c.forEach((part, i) => {
-    if (used.has(i)) return;
+    if (used.has(i) || saidAgain(part)) return;
     if (candidate.brand.words.has(part.text)) {
       score -= PENALTY.missingBrand;
       return;
