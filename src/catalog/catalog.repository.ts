@@ -141,7 +141,6 @@ export class CatalogRepository {
       (signal) => this.answers(build, staging, options, signal),
       () => this.vocabulary(build),
     );
-    await build.buildIndexes(ANSWER_TABLES);
     options.onPhase?.('vacuum');
     await build.vacuum(ANSWER_TABLES);
     return { mode, before, changes };
@@ -149,8 +148,8 @@ export class CatalogRepository {
 
   /**
    * On the build's session, the priors, then every product's answer: its reviews and offers
-   * keyed, the products read and their answers loaded on two more sessions, synthesized by a
-   * worker thread per core (catalog-answers.ts).
+   * keyed, the products read and their answers loaded and keyed on two more sessions,
+   * synthesized by a worker thread per core (catalog-answers.ts).
    */
   private async answers(
     build: CatalogBuild,
@@ -186,7 +185,7 @@ export class CatalogRepository {
   private async vocabulary(build: CatalogBuild): Promise<void> {
     const session = await openImportSession(this.server.url);
     try {
-      const beside = new CatalogBuild(session, build.live, build.schema);
+      const beside = build.on(session);
       await beside.computeVocabulary();
       await beside.buildIndexes(VOCABULARY_AND_NAMES);
       await beside.vacuum([...KEYED_FIRST, ...VOCABULARY_AND_NAMES]);
