@@ -115,6 +115,26 @@ describe(CatalogImporter.name, () => {
     expect(await ctx.schemas()).toEqual(['public']);
   });
 
+  it('compares the search terms and name keys as bytes, import after import', async () => {
+    await ctx.importer.import(await catalogFile([product('a')]));
+    await ctx.importer.import(await catalogFile([product('b')]));
+    const columns = await ctx.prisma.$queryRaw<{ column: string; collation: string }[]>`
+      SELECT c.relname || '.' || a.attname AS column, l.collname AS collation
+        FROM pg_attribute a
+        JOIN pg_class c ON c.oid = a.attrelid
+        JOIN pg_collation l ON l.oid = a.attcollation
+       WHERE c.relname IN ('product_search_names', 'search_terms', 'name_keys')
+         AND a.attname IN ('terms', 'term', 'key', 'name_norm')
+         AND c.relnamespace = 'public'::regnamespace
+       ORDER BY 1`;
+    expect(columns).toEqual([
+      { column: 'name_keys.key', collation: 'C' },
+      { column: 'product_search_names.name_norm', collation: 'default' },
+      { column: 'product_search_names.terms', collation: 'C' },
+      { column: 'search_terms.term', collation: 'C' },
+    ]);
+  });
+
   it.each([
     ['a bulk load', false],
     ['a merge', true],
