@@ -86,9 +86,12 @@ describe(CatalogImporter.name, () => {
   });
 
   it.each([
-    ['into an empty catalog (bulk load)', false],
-    ['into a live catalog (merge)', true],
-  ])('rolls everything back when the database fails mid-load %s', async (_label, seeded) => {
+    ['into an empty catalog (bulk load)', false, 'offers'],
+    ['into a live catalog (merge)', true, 'offers'],
+    // The reviews load on a session of their own, beside the products and offers.
+    ['into an empty catalog, in the reviews (bulk load)', false, 'reviews'],
+    ['into a live catalog, in the reviews (merge)', true, 'reviews'],
+  ])('rolls everything back when the database fails mid-load %s', async (_label, seeded, table) => {
     if (seeded) await ctx.importer.import(await catalogFile([product('kept')]));
     const indexes = () => ctx.prisma.$queryRaw<{ indexdef: string }[]>`
       SELECT indexdef FROM pg_indexes
@@ -96,20 +99,40 @@ describe(CatalogImporter.name, () => {
     const indexesBefore = await indexes();
     expect(indexesBefore.length).toBeGreaterThanOrEqual(10);
     const before = await ctx.counts();
-    // A check the new catalog's tables copy from the published ones, which one offer fails.
+    // A check the new catalog's tables copy from the published ones, which one row fails.
     await ctx.prisma.$executeRawUnsafe(
-      "ALTER TABLE offers ADD CONSTRAINT fail_offer CHECK (product_id <> 'p-250') NOT VALID",
+      `ALTER TABLE ${table} ADD CONSTRAINT fail_row CHECK (product_id <> 'p-250') NOT VALID`,
     );
     try {
       const lines = Array.from({ length: 300 }, (_, i) => product(`p-${i}`));
-      await expect(ctx.importer.import(await catalogFile(lines))).rejects.toThrow('fail_offer');
+      await expect(ctx.importer.import(await catalogFile(lines))).rejects.toThrow('fail_row');
     } finally {
-      await ctx.prisma.$executeRawUnsafe('ALTER TABLE offers DROP CONSTRAINT fail_offer');
+      await ctx.prisma.$executeRawUnsafe(`ALTER TABLE ${table} DROP CONSTRAINT fail_row`);
     }
     expect(await ctx.counts()).toEqual(before);
     // The published tables kept their indexes, and the half-built catalog is gone.
     expect(await indexes()).toEqual(indexesBefore);
     expect(await ctx.schemas()).toEqual(['public']);
+  });
+
+  it('compares the search terms and name keys as bytes, import after import', async () => {
+    await ctx.importer.import(await catalogFile([product('a')]));
+    await ctx.importer.import(await catalogFile([product('b')]));
+    const columns = await ctx.prisma.$queryRaw<{ column: string; collation: string }[]>`
+      SELECT c.relname || '.' || a.attname AS column, l.collname AS collation
+        FROM pg_attribute a
+        JOIN pg_class c ON c.oid = a.attrelid
+        JOIN pg_collation l ON l.oid = a.attcollation
+       WHERE c.relname IN ('product_search_names', 'search_terms', 'name_keys')
+         AND a.attname IN ('terms', 'term', 'key', 'name_norm')
+         AND c.relnamespace = 'public'::regnamespace
+       ORDER BY 1`;
+    expect(columns).toEqual([
+      { column: 'name_keys.key', collation: 'C' },
+      { column: 'product_search_names.name_norm', collation: 'default' },
+      { column: 'product_search_names.terms', collation: 'C' },
+      { column: 'search_terms.term', collation: 'C' },
+    ]);
   });
 
   it.each([

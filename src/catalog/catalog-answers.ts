@@ -230,8 +230,10 @@ export async function copyInto(
  * Every product's answer and the exact name keys of the catalog `build` makes, computed from
  * its products, reviews and offers once they are loaded and keyed, on sessions of their own
  * (`connect`), so that the build's session goes on meanwhile: one reads the products, the
- * other loads their answers as they come, in the transaction that creates their table, and
- * then the keys, from a file in `dir`. A key two products share is no one's. `signal` stops
+ * other loads their answers as they come, in the transaction that creates their table. Then,
+ * at once, the first keys the answers and the second loads the name keys, from a file in
+ * `dir`, and keys them: each table's key and foreign key built on its own session, one core
+ * each, instead of one after the other. A key two products share is no one's. `signal` stops
  * the computation between batches.
  */
 export async function storeAnswers(
@@ -268,22 +270,37 @@ export async function storeAnswers(
       signal,
     );
     await loader.query('COMMIT');
-    await loader.query('BEGIN');
-    await build.createLike('name_keys', loader);
-    await loader.query(
+    await Promise.all([
+      build.on(reader).buildIndexes(['product_answers']),
+      loadNameKeys(build, loader, keysFile).then(() =>
+        build.on(loader).buildIndexes(['name_keys']),
+      ),
+    ]);
+    return products;
+  } finally {
+    // Failing, a COPY may still be open: ending its session rolls its transaction back.
+    await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
+  }
+}
+
+/** The name keys of `file` that are one product's, into the new catalog's name_keys. */
+async function loadNameKeys(build: CatalogBuild, client: pg.Client, file: string): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await build.createLike('name_keys', client);
+    await client.query(
       'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
     );
-    await copyInto(loader, 'name_key_rows (key, product_id)', keysFile);
-    await loader.query(
+    await copyInto(client, 'name_key_rows (key, product_id)', file);
+    await client.query(
       // A product gives each of its keys once (exactNameKeys): a key of one row is one
       // product's, counted by a hash aggregate rather than a sort.
       `INSERT INTO ${build.next('name_keys')} (key, product_id)
          SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
     );
-    await loader.query('COMMIT');
-    return products;
-  } finally {
-    // Failing, a COPY may still be open: ending its session rolls its transaction back.
-    await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }

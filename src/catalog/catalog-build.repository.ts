@@ -40,6 +40,11 @@ export class CatalogBuild {
     readonly schema: string,
   ) {}
 
+  /** The same build, on another session of the import (two statements at once). */
+  on(client: pg.Client): CatalogBuild {
+    return new CatalogBuild(client, this.live, this.schema);
+  }
+
   /** `table` of the catalog being built. */
   next(table: string): string {
     return `${ident(this.schema)}.${ident(table)}`;

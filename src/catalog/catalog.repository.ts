@@ -117,17 +117,9 @@ export class CatalogRepository {
   ): Promise<LoadResult> {
     const before = await build.publishedProducts();
     const mode: LoadMode = options.replace || before === 0 ? 'bulk' : 'merge';
-    let loaded = 0;
-    const onBytes = (bytes: number) => options.onLoaded?.((loaded += bytes));
-    await build.load(staging, ['products'], onBytes);
-    options.beforeLoad?.(before, await build.changes(false));
-    const shared = await build.sharedBarcode(mode === 'merge');
-    if (shared)
-      throw new DuplicateBarcodeError(
-        `gtin ${shared.gtin} is on ${shared.ids.length} products (${shared.ids.join(', ')}): ` +
-          'a barcode names one product',
-      );
-    await build.load(staging, ['product_search_names', 'reviews', 'offers'], onBytes);
+    await this.loadStaged(build, staging, options, () =>
+      this.checkLoaded(build, before, mode, options),
+    );
     options.onPhase?.('compare');
     const changes = await build.changes(true);
     if (options.dryRun) return { mode, before, changes };
@@ -141,16 +133,66 @@ export class CatalogRepository {
       (signal) => this.answers(build, staging, options, signal),
       () => this.vocabulary(build),
     );
-    await build.buildIndexes(ANSWER_TABLES);
     options.onPhase?.('vacuum');
     await build.vacuum(ANSWER_TABLES);
     return { mode, before, changes };
   }
 
   /**
+   * Loads the staged files: the products first, which `check` reads before the rest is
+   * loaded. A COPY keeps one core busy, so the reviews (half the bytes) load meanwhile on a
+   * session of their own, in the transaction that creates their table as the others are; a
+   * dry run's temporary tables are its session's, and load on it one after the other.
+   */
+  private async loadStaged(
+    build: CatalogBuild,
+    staging: CatalogStaging,
+    options: LoadOptions,
+    check: () => Promise<void>,
+  ): Promise<void> {
+    let loaded = 0;
+    const onBytes = (bytes: number) => options.onLoaded?.((loaded += bytes));
+    if (options.dryRun) {
+      await build.load(staging, ['products'], onBytes);
+      await check();
+      await build.load(staging, ['product_search_names', 'reviews', 'offers'], onBytes);
+      return;
+    }
+    const session = await openImportSession(this.server.url);
+    const reviews = build.on(session).load(staging, ['reviews'], onBytes);
+    reviews.catch(() => undefined); // awaited below, once the products are loaded
+    try {
+      await build.load(staging, ['products'], onBytes);
+      await check();
+      await build.load(staging, ['product_search_names', 'offers'], onBytes);
+      await reviews;
+    } finally {
+      // Failing, ending the session rolls its COPY back before the schema is dropped.
+      await session.end().catch(() => undefined);
+      await reviews.catch(() => undefined);
+    }
+  }
+
+  /** What the loaded products allow: the caller's check of the changes, one product a barcode. */
+  private async checkLoaded(
+    build: CatalogBuild,
+    before: number,
+    mode: LoadMode,
+    options: LoadOptions,
+  ): Promise<void> {
+    options.beforeLoad?.(before, await build.changes(false));
+    const shared = await build.sharedBarcode(mode === 'merge');
+    if (shared)
+      throw new DuplicateBarcodeError(
+        `gtin ${shared.gtin} is on ${shared.ids.length} products (${shared.ids.join(', ')}): ` +
+          'a barcode names one product',
+      );
+  }
+
+  /**
    * On the build's session, the priors, then every product's answer: its reviews and offers
-   * keyed, the products read and their answers loaded on two more sessions, synthesized by a
-   * worker thread per core (catalog-answers.ts).
+   * keyed, the products read and their answers loaded and keyed on two more sessions,
+   * synthesized by a worker thread per core (catalog-answers.ts).
    */
   private async answers(
     build: CatalogBuild,
@@ -186,7 +228,7 @@ export class CatalogRepository {
   private async vocabulary(build: CatalogBuild): Promise<void> {
     const session = await openImportSession(this.server.url);
     try {
-      const beside = new CatalogBuild(session, build.live, build.schema);
+      const beside = build.on(session);
       await beside.computeVocabulary();
       await beside.buildIndexes(VOCABULARY_AND_NAMES);
       await beside.vacuum([...KEYED_FIRST, ...VOCABULARY_AND_NAMES]);
