@@ -251,11 +251,11 @@ export function softScore(
   // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink", an alias repeating
   // it) says it once. A word or a number said again may be another thing ("Move 2 2-Pack", "X
   // / X" as a device lists itself beside the product X).
-  const said = new Set([...used].map((j) => `${c[j]!.text} ${c[j]!.word ?? ''}`));
-  const saidAgain = (part: Token) =>
-    part.word !== undefined &&
-    mixesLettersAndDigits(part.word) &&
-    said.has(`${part.text} ${part.word}`);
+  const saidAgain = (part: Token) => {
+    if (part.word === undefined || !mixesLettersAndDigits(part.word)) return false;
+    for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
+    return false;
+  };
   c.forEach((part, i) => {
     if (used.has(i) || saidAgain(part)) return;
     if (candidate.brand.words.has(part.text)) {
