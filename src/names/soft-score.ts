@@ -1,14 +1,8 @@
 import type { CandidateName } from './candidate-name.js';
 import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
-import { isTypoOf, typoOf } from './typos.js';
-import {
-  isCategoryWord,
-  saysLittle,
-  saysNothing,
-  silentLead,
-  singular,
-} from './words-that-say-nothing.js';
+import { misspelling } from './typos.js';
+import { saysLittle, saysNothing, silentLead, singular } from './words-that-say-nothing.js';
 
 // The soft part of matching a query to a candidate (name-matcher.ts): from 1, less what the
 // query lacks and what the candidate says that the query does not (penalties.ts).
@@ -23,39 +17,6 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   for (let i = 0; i < tokens.length; i++)
     if (tokens[i]!.text === token.text && !taken.has(i)) return i;
   return -1;
-}
-
-/**
- * The word of the name or brand `token` misspells, taken from what is left (`used` and
- * `brandUsed` are updated), or a word of the name its category word held (taken from
- * `exactly`), if any.
- */
-function misspelling(
-  token: Token,
-  c: readonly Token[],
-  used: Set<number>,
-  brand: readonly Token[],
-  brandUsed: Set<number>,
-  exactly: number[],
-  categoryWords: ReadonlySet<string>,
-  /** Whether the word is a common word of the catalog's names (ReadAgainst.meant). */
-  meant: boolean,
-): { target: Token; fromCategoryWord?: boolean } | undefined {
-  const at = typoOf(token, c, used, meant);
-  if (at >= 0) {
-    used.add(at);
-    return { target: c[at]! };
-  }
-  const brandAt = typoOf(token, brand, brandUsed, meant);
-  if (brandAt >= 0) {
-    brandUsed.add(brandAt);
-    return { target: brand[brandAt]! };
-  }
-  const held = exactly.findIndex(
-    (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!, meant),
-  );
-  if (held < 0) return undefined;
-  return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
 }
 
 /** What a title says that the query does not, bounded (see softScore). */

@@ -203,8 +203,10 @@ export function readTitle(
     return known;
   };
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
-  const common = (word: string) =>
-    counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt && plain(word);
+  // A word on this many names is a common word of names.
+  const often = (word: string) =>
+    counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
+  const common = (word: string) => often(word) && plain(word);
   // Siblings are the candidates of one brand: a word none of them carries tells none of them
   // apart, whatever other brands' products say.
   const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
@@ -281,7 +283,7 @@ export function readTitle(
             : brandNamed(brand) && counts.siblings(word) === 0 && !siblingsCarry().has(word)),
         distinguishes: tellsApart,
         setsApart: setsApart(index),
-        meant: (word) => counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt,
+        meant: often,
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
         ...(anchor !== undefined && { anchor }),
