@@ -59,7 +59,7 @@ async function readCatalog(): Promise<{ lines: string[]; task: AnswerTask }> {
       const lines = text.split('\n').filter((line) => line !== '');
       const config = { sourceWeights: DEFAULT_SOURCE_WEIGHTS, priorStrength: 1 };
       const publishedAt = new Date().toISOString();
-      return { lines, task: { config, publishedAt, keys: true, criterionMeans, scoreMeans } };
+      return { lines, task: { config, publishedAt, criterionMeans, scoreMeans } };
     });
   } finally {
     await database.stop();
@@ -115,7 +115,7 @@ for (let pass = 0; pass <= passes; pass++) {
       const used = process.cpuUsage(before);
       side.cpu += used.user + used.system;
       side.products += rows.products;
-      outputs.push(Buffer.from(rows.answers).toString('latin1') + rows.keys);
+      outputs.push(Buffer.from(rows.answers).toString('latin1'));
     }
     if (outputs.some((output) => output !== outputs[0])) differing++;
   });

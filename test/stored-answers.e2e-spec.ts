@@ -5,6 +5,8 @@ import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { exactNameKeys } from '../src/names/exact-names.js';
+import { NAMES_SEPARATOR } from '../src/names/name-normaliser.js';
 import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
@@ -89,6 +91,29 @@ describe('answers computed at publication', () => {
        WHERE EXISTS (SELECT 1 FROM name_keys o WHERE o.key = k.key AND o.product_id <> k.product_id)`;
     expect(shared[0]!.n).toBe(0);
     expect(await prisma.nameKey.count()).toBeGreaterThan(600);
+  }, 60_000);
+
+  it('keys exactly the names one product has, the products a merge keeps included', async () => {
+    const lines = [...realisticCatalogLines(300, 11)];
+    const importer = app.get(CatalogImporter);
+    await importer.import(await catalogFile(lines.slice(0, 200)), { replace: true, force: true });
+    // A merge: the first 150 products stay as they were, 150 to 199 come again, 200 on are new.
+    await importer.import(await catalogFile(lines.slice(150)), { force: true });
+    const prisma = app.get(PrismaService);
+    const products = await prisma.product.findMany({
+      select: { id: true, brand: true, namesNorm: true },
+    });
+    expect(products).toHaveLength(300);
+    const owners = new Map<string, Set<string>>();
+    for (const { id, brand, namesNorm } of products)
+      for (const key of exactNameKeys(namesNorm.split(NAMES_SEPARATOR), brand))
+        (owners.get(key) ?? owners.set(key, new Set()).get(key)!).add(id);
+    const expected = [...owners]
+      .filter(([, ids]) => ids.size === 1)
+      .map(([key, ids]) => `${key} ${[...ids][0]}`);
+    const stored = await prisma.nameKey.findMany();
+    expect(stored.map((k) => `${k.key} ${k.productId}`).sort()).toEqual(expected.sort());
+    expect(expected.length).toBeGreaterThan(600);
   }, 60_000);
 
   it('answers a batch of exact names from one statement, with nothing else suggested', async () => {

@@ -1,10 +1,9 @@
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { once } from 'node:events';
 import os from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished, pipeline } from 'node:stream/promises';
-import { StringDecoder } from 'node:string_decoder';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type pg from 'pg';
@@ -16,13 +15,13 @@ import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
 import type { AnswerRows, AnswerSettings, AnswerTask } from './answer-batch.js';
 import type { AnswerReply, AnswerRequest } from './answer.worker.js';
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER } from './copy-binary.js';
+import { copyLines } from './copy-lines.js';
 import { rowProductId } from './product-rows.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
 // reviews and offers in one COPY (a product's rows together), synthesized in worker threads (up
-// to one per core), and written as COPY rows of product_answers (binary format) and, for a new
-// catalog, of the exact name keys (text format), to the caller's streams (a COPY into the new
-// table as they come, or a file).
+// to one per core), and written as COPY rows of product_answers (binary format) to the caller's
+// stream (a COPY into the new table as they come, or a file).
 
 /** Products a worker synthesizes per message, with their reviews and offers (~5 rows each). */
 const BATCH = 256;
@@ -35,15 +34,6 @@ const WORKER_HEAP_MB = 128;
 function workerUrl(): URL {
   if (import.meta.url.endsWith('.js')) return new URL('./answer.worker.js', import.meta.url);
   return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/answer.worker.js'));
-}
-
-/**
- * Where a computation writes its COPY rows: product_answers' (`FORMAT binary`), and the name
- * keys' (text).
- */
-export interface AnswerOutputs {
-  answers: Writable;
-  keys?: Writable;
 }
 
 class AnswerWorker {
@@ -91,16 +81,14 @@ class AnswerWorker {
   }
 }
 
-async function write(stream: Writable | undefined, data: string | Uint8Array): Promise<void> {
-  if (!stream || data.length === 0) return;
-  const chunk =
-    typeof data === 'string' ? data : Buffer.from(data.buffer, data.byteOffset, data.length);
-  if (!stream.write(chunk)) await once(stream, 'drain');
+async function write(stream: Writable, data: Uint8Array): Promise<void> {
+  if (data.length === 0) return;
+  if (!stream.write(Buffer.from(data.buffer, data.byteOffset, data.length)))
+    await once(stream, 'drain');
 }
 
 /** Ends a stream (a COPY: the statement completes), or on `error` abandons it. */
-async function close(stream: Writable | undefined, error?: unknown): Promise<void> {
-  if (!stream) return;
+async function close(stream: Writable, error?: unknown): Promise<void> {
   if (error === undefined) {
     stream.end();
     await finished(stream);
@@ -124,14 +112,14 @@ async function readMeans(
 /**
  * Synthesizes the products of `table`'s catalog (those whose ids the query `only` returns, or
  * all), read on `client` (inside the caller's transaction, if any) with the priors of its
- * category means, and writes their COPY rows to `outputs`, which it ends (or, failing,
- * abandons). Returns how many products it wrote; `signal` stops it between batches.
+ * category means, and writes their COPY rows (`FORMAT binary`) to `output`, which it ends
+ * (or, failing, abandons). Returns how many products it wrote; `signal` stops it between batches.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
   table: (name: string) => string,
   settings: AnswerSettings,
-  outputs: AnswerOutputs,
+  output: Writable,
   only?: string,
   signal?: AbortSignal,
 ): Promise<number> {
@@ -158,8 +146,7 @@ export async function computeAnswers(
     const worker = pick();
     const done = worker.run(lines).then(async (rows) => {
       products += rows.products;
-      await write(outputs.answers, rows.answers);
-      await write(outputs.keys, rows.keys);
+      await write(output, rows.answers);
     });
     const tracked = done.finally(() => inFlight.delete(tracked));
     tracked.catch(() => undefined); // awaited by the loop, which may be elsewhere when it fails
@@ -167,10 +154,8 @@ export async function computeAnswers(
   };
   let failure: unknown;
   try {
-    await write(outputs.answers, BINARY_COPY_HEADER);
+    await write(output, BINARY_COPY_HEADER);
     const source = client.query(copyTo(`COPY (${productRowsSql(table, only)}) TO STDOUT`));
-    const decoder = new StringDecoder('utf8');
-    let pending = '';
     let batch: string[] = [];
     let inBatch = 0;
     let current: string | undefined;
@@ -190,29 +175,24 @@ export async function computeAnswers(
         batch.push(line);
       }
     };
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      const lines = (pending + decoder.write(chunk)).split('\n');
-      pending = lines.pop()!;
-      await take(lines);
-    }
-    if (pending !== '') await take([pending]);
+    for await (const lines of copyLines(source as AsyncIterable<Buffer>)) await take(lines);
     if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);
-    await write(outputs.answers, BINARY_COPY_TRAILER);
+    await write(output, BINARY_COPY_TRAILER);
   } catch (error) {
     failure = error;
     throw error;
   } finally {
     await Promise.allSettled([...inFlight]);
     await Promise.all(workers.map((w) => w.stop()));
-    await Promise.all([close(outputs.answers, failure), close(outputs.keys, failure)]);
+    await close(output, failure);
   }
   return products;
 }
 
 /**
  * Streams a COPY file into `target` ("table (columns)"), in the client's transaction; `binary`
- * for a file of answers (AnswerOutputs).
+ * for a file of answers (computeAnswers).
  */
 export async function copyInto(
   client: pg.ClientBase,
@@ -227,23 +207,18 @@ export async function copyInto(
 }
 
 /**
- * Every product's answer and the exact name keys of the catalog `build` makes, computed from
- * its products, reviews and offers once they are loaded and keyed, on sessions of their own
- * (`connect`), so that the build's session goes on meanwhile: one reads the products, the
- * other loads their answers as they come, in the transaction that creates their table. Then,
- * at once, the first keys the answers and the second loads the name keys, from a file in
- * `dir`, and keys them: each table's key and foreign key built on its own session, one core
- * each, instead of one after the other. A key two products share is no one's. `signal` stops
- * the computation between batches.
+ * Every product's answer in the catalog `build` makes, computed from its products, reviews and
+ * offers once they are loaded and keyed, on sessions of their own (`connect`), so that the
+ * build's session goes on meanwhile: one reads the products, the other loads their answers as
+ * they come, in the transaction that creates their table, and then keys it. `signal` stops the
+ * computation between batches.
  */
 export async function storeAnswers(
   build: CatalogBuild,
   settings: AnswerSettings,
-  dir: string,
   connect: () => Promise<pg.Client>,
   signal?: AbortSignal,
 ): Promise<number> {
-  const keysFile = path.join(dir, 'name-keys.copy');
   const sessions: pg.Client[] = [];
   const open = async () => {
     const session = await connect();
@@ -265,42 +240,15 @@ export async function storeAnswers(
       reader,
       (t) => build.next(t),
       settings,
-      { answers, keys: createWriteStream(keysFile) },
+      answers,
       undefined,
       signal,
     );
     await loader.query('COMMIT');
-    await Promise.all([
-      build.on(reader).buildIndexes(['product_answers']),
-      loadNameKeys(build, loader, keysFile).then(() =>
-        build.on(loader).buildIndexes(['name_keys']),
-      ),
-    ]);
+    await build.on(loader).buildIndexes(['product_answers']);
     return products;
   } finally {
     // Failing, a COPY may still be open: ending its session rolls its transaction back.
     await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
-  }
-}
-
-/** The name keys of `file` that are one product's, into the new catalog's name_keys. */
-async function loadNameKeys(build: CatalogBuild, client: pg.Client, file: string): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    await build.createLike('name_keys', client);
-    await client.query(
-      'CREATE TEMP TABLE name_key_rows (key text, product_id text) ON COMMIT DROP',
-    );
-    await copyInto(client, 'name_key_rows (key, product_id)', file);
-    await client.query(
-      // A product gives each of its keys once (exactNameKeys): a key of one row is one
-      // product's, counted by a hash aggregate rather than a sort.
-      `INSERT INTO ${build.next('name_keys')} (key, product_id)
-         SELECT key, min(product_id) FROM name_key_rows GROUP BY key HAVING count(*) = 1`,
-    );
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
   }
 }

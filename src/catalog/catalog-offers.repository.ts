@@ -191,10 +191,9 @@ export class CatalogOffersRepository {
       const task = {
         config: this.config.synthesis,
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
-        keys: false,
       };
       const file = path.join(dir, 'answers.copy');
-      await computeAnswers(client, live, task, { answers: createWriteStream(file) }, touched);
+      await computeAnswers(client, live, task, createWriteStream(file), touched);
       await client.query(
         'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
       );

@@ -1,35 +1,25 @@
 import { Injectable, Logger } from '@nestjs/common';
-import pg from 'pg';
 import { alongside } from '../common/alongside.js';
 import { errorName } from '../common/error-name.js';
 import { AppConfig } from '../config/app-config.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { PrismaService } from '../database/prisma.service.js';
-import {
-  CATALOG_PUBLISHED_CHANNEL,
-  LATEST_PUBLICATION,
-  type Publication,
-} from '../publication/publication.sql.js';
+import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
 import { synthesisKey } from '../synthesis/stored-assessment.js';
 import { CatalogBuild, ident, type CatalogChanges } from './catalog-build.repository.js';
+import { dropSchemas, NEXT_SCHEMA, RETIRED_SCHEMA, swap } from './catalog-swap.repository.js';
 import {
   ANSWER_TABLES,
-  CATALOG_TABLES,
   KEYED_FIRST,
   PRIORS_AND_ANSWER_SOURCES,
   VOCABULARY_AND_NAMES,
-  ownedSequences,
   publishedSchema,
 } from './catalog-tables.js';
 import { storeAnswers } from './catalog-answers.js';
+import { storeNameKeys } from './catalog-name-keys.js';
 import { lockCatalog, openImportSession } from './import-session.js';
-import { LOCK_NOT_AVAILABLE, SWAP_ATTEMPTS, underShortLocks } from './short-locks.js';
 import type { CatalogStaging } from './catalog-staging.js';
 import type { CatalogCounts } from './catalog-validator.js';
-
-/** Where a new catalog is built, and where the one it replaces waits to be dropped. */
-export const NEXT_SCHEMA = 'catalog_next';
-export const RETIRED_SCHEMA = 'catalog_retired';
 
 /** Two products of the catalog would carry one barcode; nothing was imported. */
 export class DuplicateBarcodeError extends Error {}
@@ -65,9 +55,10 @@ export interface LoadResult {
 }
 
 /**
- * All SQL of catalog imports. A new catalog is built in its own schema beside the published
- * one, which lookups keep reading undisturbed, and is published by one short transaction that
- * moves the old tables out and the new ones in; the old ones are dropped afterwards.
+ * A catalog import's steps, in order. A new catalog is built in its own schema beside the
+ * published one, which lookups keep reading undisturbed (catalog-build.repository.ts), and is
+ * published by one short transaction that moves the old tables out and the new ones in; the
+ * old ones are dropped afterwards (catalog-swap.repository.ts).
  */
 @Injectable()
 export class CatalogRepository {
@@ -88,17 +79,20 @@ export class CatalogRepository {
       const live = await publishedSchema(client);
       if (options.dryRun)
         return await this.build(new CatalogBuild(client, live, 'pg_temp'), staging, options);
-      await this.dropSchemas(client, [NEXT_SCHEMA, RETIRED_SCHEMA]); // a killed import's
+      await dropSchemas(client, [NEXT_SCHEMA, RETIRED_SCHEMA]); // a killed import's
       await client.query(`CREATE SCHEMA ${ident(NEXT_SCHEMA)}`);
       await client.query(`CREATE SCHEMA ${ident(RETIRED_SCHEMA)}`);
       try {
         const build = new CatalogBuild(client, live, NEXT_SCHEMA);
         const result = await this.build(build, staging, options);
         options.onPhase?.('publish');
-        result.swap = await this.swap(client, build, options);
+        result.swap = await swap(client, build, {
+          ...options,
+          synthesisKey: synthesisKey(this.config.synthesis),
+        });
         return result;
       } finally {
-        await this.dropSchemas(client, [RETIRED_SCHEMA, NEXT_SCHEMA]).catch((error: unknown) =>
+        await dropSchemas(client, [RETIRED_SCHEMA, NEXT_SCHEMA]).catch((error: unknown) =>
           this.logger.warn(
             `Could not drop the replaced catalog (${errorName(error)}); the next import will`,
           ),
@@ -130,8 +124,9 @@ export class CatalogRepository {
     options.onPhase?.('indexes');
     await build.buildIndexes(KEYED_FIRST);
     await alongside(
-      (signal) => this.answers(build, staging, options, signal),
+      (signal) => this.answers(build, options, signal),
       () => this.vocabulary(build),
+      () => this.nameKeys(build, staging),
     );
     options.onPhase?.('vacuum');
     await build.vacuum(ANSWER_TABLES);
@@ -196,7 +191,6 @@ export class CatalogRepository {
    */
   private async answers(
     build: CatalogBuild,
-    staging: CatalogStaging,
     options: LoadOptions,
     signal: AbortSignal,
   ): Promise<void> {
@@ -208,15 +202,8 @@ export class CatalogRepository {
     const settings = {
       config: this.config.synthesis,
       publishedAt: options.publishedAt.toISOString(),
-      keys: true,
     };
-    await storeAnswers(
-      build,
-      settings,
-      staging.dir,
-      () => openImportSession(this.server.url),
-      signal,
-    );
+    await storeAnswers(build, settings, () => openImportSession(this.server.url), signal);
   }
 
   /**
@@ -238,83 +225,18 @@ export class CatalogRepository {
   }
 
   /**
-   * Drops the schemas, their tables first locked in one statement as the swap locks them: a
-   * lookup whose prepared plan still names a replaced table locks it (and the others of its
-   * plan) before it plans again, in its own order, so a DROP taking the tables one by one
-   * could deadlock with it and hold it for PostgreSQL's deadlock timeout (a second). Locking
-   * gives way after the swap's lock timeout and tries again instead.
+   * On a session of its own, beside the vocabulary, the priors and the answers: the exact name
+   * keys (catalog-name-keys.ts, through a file of `staging`'s). They need only the keyed
+   * products, and done here they leave the answers, whose workers take whatever core is free,
+   * the last work of the build (bench/RESULTS.md, "The name keys beside the answers").
    */
-  private async dropSchemas(client: pg.Client, schemas: string[]): Promise<void> {
-    await underShortLocks(client, async () => {
-      const { rows } = await client.query<{ table: string }>(
-        `SELECT format('%I.%I', schemaname, tablename) AS table FROM pg_tables
-          WHERE schemaname = ANY($1::text[])`,
-        [schemas],
-      );
-      if (rows.length > 0)
-        await client.query(
-          `LOCK TABLE ${rows.map((r) => r.table).join(', ')} IN ACCESS EXCLUSIVE MODE`,
-        );
-      await client.query(`DROP SCHEMA IF EXISTS ${schemas.map(ident).join(', ')} CASCADE`);
-    });
-  }
-
-  /**
-   * Publishes the new catalog in one short transaction: the published tables move out (to be
-   * dropped), the new ones in, under the names and in the schema lookups read, and the
-   * publication is recorded. Lookups in flight finish first; if one holds a table longer than
-   * the lock timeout, the swap gives way to the lookups queued behind it and tries again.
-   */
-  private async swap(
-    client: pg.Client,
-    build: CatalogBuild,
-    options: LoadOptions,
-  ): Promise<{ ms: number; attempts: number }> {
-    const sequences = await ownedSequences(
-      client,
-      CATALOG_TABLES.map((t) => build.published(t)),
-    );
-    const published = CATALOG_TABLES.map((t) => build.published(t)).join(', ');
-    const { ms, attempts } = await underShortLocks(client, async () => {
-      await client.query(`LOCK TABLE ${published} IN ACCESS EXCLUSIVE MODE`);
-      // The ids of reviews and offers go on from the same sequences: an old purchase link
-      // never names a new offer. Owned by no table while the tables move.
-      for (const s of sequences) await client.query(`ALTER SEQUENCE ${s.sequence} OWNED BY NONE`);
-      for (const table of CATALOG_TABLES)
-        await client.query(
-          `ALTER TABLE ${build.published(table)} SET SCHEMA ${ident(RETIRED_SCHEMA)}`,
-        );
-      for (const table of CATALOG_TABLES)
-        await client.query(`ALTER TABLE ${build.next(table)} SET SCHEMA ${ident(build.live)}`);
-      for (const s of sequences)
-        await client.query(
-          `ALTER SEQUENCE ${s.sequence} OWNED BY ${build.published(s.table)}.${ident(s.column)}`,
-        );
-      await client.query(
-        `INSERT INTO catalog_publications
-           (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
-         VALUES ($1, $2, $3, $4, $5, $6)`,
-        [
-          options.publishedAt,
-          options.replace,
-          options.counts.products,
-          options.counts.reviews,
-          options.counts.offers,
-          synthesisKey(this.config.synthesis),
-        ],
-      );
-      // Every instance listening drops its cached answers once this commits.
-      await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
-    }).catch((error: unknown) => {
-      throw (error as { code?: string }).code === LOCK_NOT_AVAILABLE
-        ? new Error(
-            `the published catalog stayed busy through ${SWAP_ATTEMPTS} tries to publish; ` +
-              'nothing was published (a long query holds it: run the import again)',
-            { cause: error },
-          )
-        : error;
-    });
-    return { ms: Math.round(ms * 10) / 10, attempts };
+  private async nameKeys(build: CatalogBuild, staging: CatalogStaging): Promise<void> {
+    const session = await openImportSession(this.server.url);
+    try {
+      await storeNameKeys(build.on(session), staging.dir);
+    } finally {
+      await session.end();
+    }
   }
 
   /** Products in the catalog now. */

@@ -6,12 +6,6 @@ import { copyField } from './copy-format.js';
 // to products: a product's rows come together, its own row (`p`) anywhere among its reviews'
 // (`r`) and offers' (`o`).
 
-/** A product with its normalised names (products.names_norm, joined by U+001F). */
-export interface ReadProduct {
-  product: ProductRecord;
-  names: string;
-}
-
 /** The product id a row belongs to, as COPY wrote it: rows of one product share it. */
 export const rowProductId = (line: string): string => line.slice(0, line.indexOf('\t'));
 
@@ -29,15 +23,15 @@ const required = (field: string | undefined, what: string, line: string): string
  * a time: a product answered before the next is read dies young, and the batch's garbage
  * collections copy none of it.
  */
-export function* readProducts(lines: readonly string[]): Generator<ReadProduct> {
+export function* readProducts(lines: readonly string[]): Generator<ProductRecord> {
   let id: string | undefined;
-  let own: ReadProduct | undefined;
+  let own: ProductRecord | undefined;
   let reviews: ReviewRecord[] = [];
   let offers: OfferRecord[] = [];
-  const finish = (): ReadProduct => {
+  const finish = (): ProductRecord => {
     if (!own) throw new Error(`reviews or offers of a product not read: ${id}`);
-    own.product.reviews = reviews;
-    own.product.offers = offers;
+    own.reviews = reviews;
+    own.offers = offers;
     return own;
   };
   for (const line of lines) {
@@ -53,15 +47,12 @@ export function* readProducts(lines: readonly string[]): Generator<ReadProduct> 
     switch (f[1] ?? '') {
       case 'p':
         own = {
-          product: {
-            id: required(f[0], 'id', line),
-            name: required(f[2], 'name', line),
-            brand: required(f[3], 'brand', line),
-            category: required(f[4], 'category', line),
-            reviews: [],
-            offers: [],
-          },
-          names: required(f[5], 'names', line),
+          id: required(f[0], 'id', line),
+          name: required(f[2], 'name', line),
+          brand: required(f[3], 'brand', line),
+          category: required(f[4], 'category', line),
+          reviews: [],
+          offers: [],
         };
         break;
       case 'r': {

@@ -49,6 +49,29 @@ describe('alongside', () => {
     expect(done).toEqual([]);
   });
 
+  it('runs several at once, and waits for all of them when one fails', async () => {
+    const done: string[] = [];
+    let signalled: AbortSignal | undefined;
+    await expect(
+      alongside(
+        (signal) => {
+          signalled = signal;
+          return steps(signal, done);
+        },
+        async () => {
+          await tick();
+          throw new Error('name keys failed');
+        },
+        async () => {
+          for (let i = 0; i < 5; i++) await tick();
+          done.push('vocabulary');
+        },
+      ),
+    ).rejects.toThrow('name keys failed');
+    expect(signalled?.aborted).toBe(true);
+    expect(done).toEqual(['vocabulary']);
+  });
+
   it('waits for the other work before throwing the main failure', async () => {
     const done: string[] = [];
     await expect(

@@ -30,7 +30,7 @@ export function productRecordJson(alias: string, table: (name: string) => string
 export function productRowsSql(table: (name: string) => string, only?: string): string {
   const among = (column: string) => (only ? `WHERE ${column} IN (${only})` : '');
   const ms = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::bigint`;
-  return `SELECT p.id, 'p', p.name, p.brand, p.category, p.names_norm, NULL::text,
+  return `SELECT p.id, 'p', p.name, p.brand, p.category, NULL::text, NULL::text,
                  NULL::float8, NULL::bigint, NULL::text, NULL::text
             FROM ${table('products')} p ${among('p.id')}
           UNION ALL
