@@ -53,6 +53,19 @@ export const offerSchema = z.strictObject({
   url: httpUrl,
 });
 
+/** The reviews whose source an earlier review of the same product has. */
+export function duplicateSources(
+  reviews: readonly { source: string }[],
+): { index: number; source: string }[] {
+  const seen = new Set<string>();
+  const duplicates: { index: number; source: string }[] = [];
+  reviews.forEach(({ source }, index) => {
+    if (seen.has(source)) duplicates.push({ index, source });
+    seen.add(source);
+  });
+  return duplicates;
+}
+
 export const catalogLineSchema = z
   .strictObject({
     id: z
@@ -70,17 +83,13 @@ export const catalogLineSchema = z
     offers: z.array(offerSchema).max(100).optional(),
   })
   .superRefine((line, ctx) => {
-    const seen = new Set<string>();
-    line.reviews?.forEach((review, index) => {
-      if (seen.has(review.source)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['reviews', index, 'source'],
-          message: `duplicate source "${review.source}": one review per source`,
-        });
-      }
-      seen.add(review.source);
-    });
+    for (const { index, source } of duplicateSources(line.reviews ?? [])) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reviews', index, 'source'],
+        message: `duplicate source "${source}": one review per source`,
+      });
+    }
   })
   .meta({
     title: 'Product Intelligence catalog line',

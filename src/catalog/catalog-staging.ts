@@ -87,6 +87,7 @@ const fileName = (table: StagedTable, chunk: number) => `${table}.${chunk}.copy`
 /** Writes the COPY rows of one chunk of a catalog file (inside a validation worker). */
 export class StagingWriter {
   private readonly files: Record<StagedTable, TableFile>;
+  private readonly all: TableFile[];
 
   constructor(dir: string, chunk: number) {
     this.files = Object.fromEntries(
@@ -95,16 +96,17 @@ export class StagingWriter {
         new TableFile(path.join(dir, fileName(table, chunk))),
       ]),
     ) as Record<StagedTable, TableFile>;
+    this.all = Object.values(this.files);
   }
 
   /** Adds a product's rows; awaits only when a file's buffer is due to be written. */
   async add(line: CatalogLine): Promise<void> {
     this.addRows(line);
-    for (const file of Object.values(this.files)) if (file.full) await file.flush();
+    for (const file of this.all) if (file.full) await file.flush();
   }
 
   async close(): Promise<void> {
-    await Promise.all(Object.values(this.files).map((f) => f.close()));
+    await Promise.all(this.all.map((f) => f.close()));
   }
 
   private addRows(line: CatalogLine): void {
@@ -127,7 +129,7 @@ export class StagingWriter {
         textArray(aliases),
         nameNorm,
         namesNorm,
-        textArray([...new Set((line.gtin ?? []).map(gtin14))]),
+        line.gtin === undefined ? '{}' : textArray([...new Set(line.gtin.map(gtin14))]),
         line.mpn,
         line.mpn === undefined ? undefined : partNumberKey(line.mpn),
       ]),

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { issueFields } from '../common/zod-issues.js';
 import { IdHashSet, hashId, type IdHashTable } from './id-hash-set.js';
-import { catalogLineSchema, READ_OPTIONS } from './catalog-line.schema.js';
+import { parseCatalogLine } from './catalog-line.parse.js';
 import { StagingWriter } from './catalog-staging.js';
 import { readLines, type ByteRange } from './line-reader.js';
 
@@ -96,7 +96,7 @@ export async function validateChunk(
       report([{ line: line.number, message: `not valid JSON (${(error as Error).message})` }]);
       continue;
     }
-    const parsed = catalogLineSchema.safeParse(json, READ_OPTIONS);
+    const parsed = parseCatalogLine(json);
     if (!parsed.success) {
       report(problemsOf(line.number, parsed.error));
       continue;
