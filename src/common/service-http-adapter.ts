@@ -1,7 +1,9 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { NestApplicationOptions } from '@nestjs/common';
+import type { Response } from 'express';
 import http from 'node:http';
 import { answerClientErrors } from './http-errors.js';
+import { writtenOnce } from './written-json.js';
 
 /**
  * How often Node looks for requests that overran their timeouts. Its default, 30 s, would
@@ -12,7 +14,8 @@ const TIMEOUT_CHECK_MS = 1_000;
 /**
  * Express with the HTTP server this service needs: request timeouts checked every second
  * (HttpTimeouts sets them from the configuration), and the parser's refusals, a missing Host
- * and CONNECT answered as problem details. main.ts and the tests' apps both use it.
+ * and CONNECT answered as problem details; a body sent again unchanged sent as the JSON
+ * written on its first response (written-json.ts). main.ts and the tests' apps both use it.
  */
 export class ServiceHttpAdapter extends ExpressAdapter {
   override initHttpServer(options: NestApplicationOptions): void {
@@ -27,5 +30,14 @@ export class ServiceHttpAdapter extends ExpressAdapter {
       );
     }
     answerClientErrors(this.httpServer);
+  }
+
+  override reply(response: Response, body: unknown, statusCode?: number): unknown {
+    const json = writtenOnce(body);
+    if (json === undefined) return super.reply(response, body, statusCode);
+    if (statusCode !== undefined) response.status(statusCode);
+    // As response.json() does, which the body would otherwise go through.
+    if (!response.get('Content-Type')) response.set('Content-Type', 'application/json');
+    return response.send(json);
   }
 }

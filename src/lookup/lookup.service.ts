@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import { sentAgain } from '../common/written-json.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { exactKeyOf } from '../names/exact-names.js';
 import { gtinOfQuery } from '../names/gtin.js';
@@ -167,7 +168,8 @@ export class LookupService {
    */
   private forKey(answer: CachedAnswer, keyId?: string): LookupResult {
     const { body, offerIds } = answer;
-    if (!body.found || !keyId || offerIds.length === 0) return body;
+    // Cached, each body is sent again unchanged: its JSON is written once (written-json.ts).
+    if (!body.found || !keyId || offerIds.length === 0) return sentAgain(body);
     const last = this.signed.get(answer);
     if (last?.keyId === keyId) return last.body;
     const signed = {
@@ -177,7 +179,7 @@ export class LookupService {
         buy_url: this.links.urlFor({ offerId: offerIds[i]!, keyId }),
       })),
     };
-    this.signed.set(answer, { keyId, body: signed });
+    this.signed.set(answer, { keyId, body: sentAgain(signed) });
     return signed;
   }
 }

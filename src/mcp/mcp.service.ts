@@ -7,6 +7,7 @@ import {
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
+import { writtenOnce } from '../common/written-json.js';
 import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { requestInstance } from '../common/request-id.js';
@@ -81,7 +82,7 @@ export class McpService {
       const results = 'results' in body ? (body.results as LookupResult[]) : [body as LookupResult];
       for (const result of results) this.metrics.resolution(result.found);
       return {
-        content: [{ type: 'text', text: JSON.stringify(body) }],
+        content: [{ type: 'text', text: writtenOnce(body) ?? JSON.stringify(body) }],
         structuredContent: body as Record<string, unknown>,
       };
     } catch (error) {
