@@ -40,7 +40,7 @@ async function writeNameKeys(client: pg.Client, products: string, file: string):
 }
 
 /**
- * The name keys of the catalog `build` makes, from its keyed products, on the build's session:
+ * The name keys of the catalog `build` makes, from its keyed products, on `build`'s session:
  * written to a file in `dir`, loaded, and counted; a key of one product is that product's, a
  * key two products share is no one's. Then keyed.
  */

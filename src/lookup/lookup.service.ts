@@ -150,12 +150,14 @@ export class LookupService {
     if (!assessment) {
       const as_of = publication.publishedAt.toISOString();
       const bytes = answerBytes(0, explanation);
-      return { body: { found: false, other_matches, as_of }, offerIds: [], explanation, bytes };
+      const body = sentAgain({ found: false as const, other_matches, as_of });
+      return { body, offerIds: [], explanation, bytes };
     }
     const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
     const body = { ...assessment.body, resolution };
+    // Cached, each body is sent again unchanged: its JSON is written once (written-json.ts).
     return {
-      body: detail === 'compact' ? toCompact(body) : body,
+      body: sentAgain(detail === 'compact' ? toCompact(body) : body),
       offerIds: assessment.offerIds,
       explanation,
       bytes: answerBytes(assessment.bytes, explanation),
@@ -168,8 +170,7 @@ export class LookupService {
    */
   private forKey(answer: CachedAnswer, keyId?: string): LookupResult {
     const { body, offerIds } = answer;
-    // Cached, each body is sent again unchanged: its JSON is written once (written-json.ts).
-    if (!body.found || !keyId || offerIds.length === 0) return sentAgain(body);
+    if (!body.found || !keyId || offerIds.length === 0) return body;
     const last = this.signed.get(answer);
     if (last?.keyId === keyId) return last.body;
     const signed = {
