@@ -51,6 +51,11 @@ export interface ReadAgainst {
   meant(word: string): boolean;
   /** Whether the query names this product's brand: its descriptions then cost nothing. */
   brandNamed: boolean;
+  /**
+   * Whether the query writes a model code this product's name carries ("CLI-226"): a second
+   * code of its name the query leaves out may then be the listing's part number.
+   */
+  codeNamed: boolean;
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */

@@ -67,6 +67,13 @@ describe('words a query adds that say nothing, and spacing around variants', () 
       ['Hewlett-Packard Company GeForce GTX 960A', 'GeForce GTX 960A', 'HP'],
       ['Advanced Micro Devices, Inc. [AMD] Radeon HD 3450', 'Radeon HD 3450', 'AMD'],
       ['Samsung Electronics Co., Ltd Galaxy S21', 'Galaxy S21', 'Samsung'],
+      // A maker named by its web address, or as its labs.
+      [
+        'StarTech.com DP2DVI DisplayPort to DVI Cable',
+        'DP2DVI DisplayPort to DVI Cable',
+        'StarTech',
+      ],
+      ['SRS Labs Analog RCA Volume Leveler', 'Analog RCA Volume Leveler', 'SRS'],
     ] as const) {
       expect(named(query, name, brand, 'gpu').score).toBeGreaterThanOrEqual(FOUND_AT);
     }

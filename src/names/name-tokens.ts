@@ -16,6 +16,8 @@ export interface Token {
   attached?: boolean;
   /** For a token of a word mixing letters and digits, or a roman numeral: that word ("s24u"). */
   word?: string;
+  /** For a number written with leading zeros ("05302"): how many digits it was written with. */
+  digits?: number;
 }
 
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
@@ -162,7 +164,12 @@ export function tokenizeNormalised(normalised: string): Token[] {
         // Leading zeros go ("007" is 7); digits of other scripts, which Number cannot read,
         // stay as written, so that two such numbers never both read as NaN.
         const value = Number(run);
-        tokens.push({ text: Number.isNaN(value) ? run : String(value), kind: 'number' });
+        const text = Number.isNaN(value) ? run : String(value);
+        tokens.push({
+          text,
+          kind: 'number',
+          ...(text.length < run.length && { digits: run.length }),
+        });
         return;
       }
       const previous = tokens.at(-1);

@@ -1,4 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
+import { isCode } from './model-codes.js';
 import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { misspelling } from './typos.js';
@@ -44,6 +45,19 @@ function titleCost(
 
 /** A number this long is a part number, never a generation ("2025") or a size. */
 const PART_NUMBER_DIGITS = 5;
+
+/**
+ * A code of letters and digits as long as a part number, and no measure or ordinal ("4547B001",
+ * never "2nd" or "R3"): beside a code of the query, a second code of the name may be the
+ * listing's part number.
+ */
+const partCode = (token: Token) =>
+  token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
+
+/** Words that count what a pack holds ("Pack 1", "1 Count"). */
+const PACK_WORDS = new Set(['pack', 'count']);
+const packOf = (c: readonly Token[], i: number) =>
+  PACK_WORDS.has(c[i - 1]?.text ?? '') || PACK_WORDS.has(c[i + 1]?.text ?? '');
 
 /** A title's words beyond this many cost no more: they describe. */
 const TITLE_WORDS_AT_MOST = 8;
@@ -234,7 +248,9 @@ export function softScore(
     // Anchored, a word its name says describes it; a variant word may be another model ("LA75
     // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
     // 518345").
-    const partNumber = token.kind === 'number' && token.text.length >= PART_NUMBER_DIGITS;
+    // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
+    const partNumber =
+      token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
     const fitted = anchored && fits.name.has(part.text);
     if (
       (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
@@ -247,11 +263,19 @@ export function softScore(
     // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
     // tells the product from no other candidate of its maker says which listing this is, not
     // which product. A short number may be another generation ("Move 2", "2025"): it counts.
-    if (partNumber && token.word === undefined && read?.brandNamed && !read.setsApart(token.text)) {
+    if (
+      ((partNumber && token.word === undefined) || (read?.codeNamed && partCode(token))) &&
+      read?.brandNamed &&
+      !read.setsApart(token.text)
+    ) {
       unsaid.codes.push(token.text);
       return;
     }
-    if (token.kind === 'number' || token.kind === 'unit-number') {
+    if (token.kind === 'number' && token.text === '1' && packOf(c, i)) {
+      // "Case Pack 1", "1 Count": a pack of one is the product itself.
+      score -= PENALTY.description;
+      notes.push('a pack of one the query does not give: the product itself');
+    } else if (token.kind === 'number' || token.kind === 'unit-number') {
       score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
       notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
     } else if (token.kind === 'code') {

@@ -121,6 +121,7 @@ export function readTitle(
         ),
       ),
     ));
+  const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
   // anchors a product nor takes another's anchor away.
@@ -136,13 +137,21 @@ export function readTitle(
   );
   // A code anchors the one candidate that carries it, and carries it whole.
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
-  if (codes.length > 0)
+  // The query's model codes that are no term of many names ("N300"), whether or not they are
+  // rare enough to anchor ("CLI-226" is on each colour's name), and the candidates carrying one.
+  const named = writtenCodes(written).filter(
+    (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
+  );
+  const codeNamed = new Set<number>();
+  if (named.length > 0)
     products.forEach((product, index) => {
       // A run of a name's words is in the name written without spaces: most candidates'
       // names hold none of the query's codes, and are not read further.
-      if (!product.names.some((name) => holdsAny(compactName(name), codes))) return;
+      if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
+      if (named.some((code) => any.has(code))) codeNamed.add(index);
+      if (codes.length === 0) return;
       const read = words.map((w) => codeRuns(w, querySet));
       const whole = new Set(read.flatMap((r) => r.whole));
       // A code a name gives only as what it fits is another product's, not this one's.
@@ -202,7 +211,6 @@ export function readTitle(
     }
     return known;
   };
-  const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   // A word on this many names is a common word of names.
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -286,6 +294,7 @@ export function readTitle(
         meant: often,
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
+        codeNamed: codeNamed.has(index),
         ...(anchor !== undefined && { anchor }),
       };
     },

@@ -41,10 +41,51 @@ describe('terms, part numbers and codes of titles', () => {
     const twin = product('Bagco', '48214 Laptop Sleeve Graphite');
     const both = read('Bagco Laptop Sleeve Graphite', [sleeve, twin]);
     expect(both.map((r) => r.score < FOUND_AT)).toEqual([true, true]);
+    // Written with a leading zero, a number is a code whatever its value: no quantity is.
+    const zero = product('Bagco', '05302 Laptop Sleeve Graphite');
+    expect(read('Bagco Laptop Sleeve Graphite', [zero])[0]!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    const four = product('Bagco', '5302 Laptop Sleeve Graphite');
+    expect(read('Bagco Laptop Sleeve Graphite', [four])[0]!.score).toBeLessThan(FOUND_AT);
     // A short number may be another generation, and without the brand nothing is forgiven.
     const second = product('Bagco', 'Laptop Sleeve 2 Graphite');
     expect(read('Bagco Laptop Sleeve Graphite', [second])[0]!.score).toBeLessThan(FOUND_AT);
     expect(read('Laptop Sleeve Graphite', [sleeve])[0]!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it("lets a name say a second code beside the query's, as its part number, where it tells no candidate apart", () => {
+    const cyan = product('Inkco', 'CLI-226 Cyan Ink Tank 4547B001');
+    const [found] = read('Inkco CLI-226 Cyan Ink Tank', [cyan]);
+    expect(found!.codeNamed).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(found!.notes.join(' ')).toMatch(/"4547b001" describe it/);
+    // Another colour of the line carries all the query says of this one but lacks the code:
+    // here the code tells them apart.
+    const [either] = read('Inkco CLI-226 Ink Tank', [cyan, product('Inkco', 'CLI-226 Ink Tank')]);
+    expect(either!.score).toBeLessThan(FOUND_AT);
+    // Without a code of the query, the name's code may be another model ("WN3000RP" is no
+    // "WN2000RPT"), and a short code, an ordinal or a generation never is a part number.
+    const extender = product('Netco', 'Universal WiFi Range Extender WN2000RPT');
+    const [uncoded] = read('Netco Universal WiFi Range Extender', [extender]);
+    expect(uncoded!.codeNamed).toBe(false);
+    expect(uncoded!.score).toBeLessThan(FOUND_AT);
+    const [second] = read('Chipco Drift NN530', [product('Chipco', 'Drift NN530 2nd Gen')]);
+    expect(second!.codeNamed).toBe(true);
+    expect(second!.score).toBeLessThan(FOUND_AT);
+    const graphics = product('Chipco', 'Radeon R2/R3/R4/R5 Graphics');
+    const [short] = read('Chipco Radeon R4/R5 Graphics', [graphics]);
+    expect(short!.codeNamed).toBe(true);
+    expect(short!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('reads a pack of one the query does not give as the product itself, never a larger pack', () => {
+    const anchored = (name: string) =>
+      read('Tonerco ML1610D2 Toner Drum', [product('Tonerco', name)]);
+    const [one] = anchored('ML1610D2 Toner Drum Case Pack 1 - 517881');
+    expect(one!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(one!.notes.join(' ')).toMatch(/a pack of one/);
+    expect(anchored('ML1610D2 Toner Drum 1 Count')[0]!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(anchored('ML1610D2 Toner Drum Case Pack 2')[0]!.score).toBeLessThan(FOUND_AT);
+    expect(anchored('ML1610D2 Toner Drum 1')[0]!.score).toBeLessThan(FOUND_AT);
   });
 
   it('scores in decimals: four small costs from 1 leave exactly the line, which is found', () => {

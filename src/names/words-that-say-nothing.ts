@@ -11,7 +11,9 @@ const GENERIC_WORDS = new Set([
   // A maker's full name as machines print it ("Samsung Electronics", "Realtek Semiconductor").
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
-  ...['company', 'computer', 'manufacturing'],
+  ...['company', 'computer', 'manufacturing', 'labs', 'laboratories'],
+  // A maker named by its web address ("StarTech.com").
+  'com',
 ]);
 
 /**
