@@ -5,6 +5,9 @@ import http from 'node:http';
 import { answerClientErrors } from './http-errors.js';
 import { writtenOnce } from './written-json.js';
 
+/** Express's ETag generator for a body (its 'etag fn' setting). */
+type EtagOf = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
+
 /**
  * How often Node looks for requests that overran their timeouts. Its default, 30 s, would
  * let a slow request hold a connection up to 30 s past its timeout.
@@ -36,8 +39,16 @@ export class ServiceHttpAdapter extends ExpressAdapter {
     const json = writtenOnce(body);
     if (json === undefined) return super.reply(response, body, statusCode);
     if (statusCode !== undefined) response.status(statusCode);
-    // As response.json() does, which the body would otherwise go through.
-    if (!response.get('Content-Type')) response.set('Content-Type', 'application/json');
-    return response.send(json);
+    // A type set already is left to Express, which adds its charset to a text body.
+    if (response.get('Content-Type')) return response.send(json.text);
+    // What response.json() and send() would set for the text: its type (Express adds the
+    // charset), and Express's own ETag of its bytes, computed once rather than per response.
+    response.set('Content-Type', 'application/json');
+    const etagOf: unknown = response.app.get('etag fn');
+    if (typeof etagOf === 'function' && !response.get('ETag')) {
+      json.etag ??= (etagOf as EtagOf)(json.bytes);
+      if (json.etag) response.set('ETag', json.etag);
+    }
+    return response.send(json.bytes);
   }
 }

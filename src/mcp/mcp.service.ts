@@ -82,7 +82,7 @@ export class McpService {
       const results = 'results' in body ? (body.results as LookupResult[]) : [body as LookupResult];
       for (const result of results) this.metrics.resolution(result.found);
       return {
-        content: [{ type: 'text', text: writtenOnce(body) ?? JSON.stringify(body) }],
+        content: [{ type: 'text', text: writtenOnce(body)?.text ?? JSON.stringify(body) }],
         structuredContent: body as Record<string, unknown>,
       };
     } catch (error) {
