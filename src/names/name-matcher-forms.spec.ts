@@ -77,6 +77,11 @@ describe('words a query adds that say nothing, and spacing around variants', () 
     ] as const) {
       expect(named(query, name, brand, 'gpu').score).toBeGreaterThanOrEqual(FOUND_AT);
     }
+    // Right after the brand, the maker's full name costs nothing; elsewhere, a little.
+    expect(named('Padco Technology RoadTrip', 'RoadTrip', 'Padco', 'charger').score).toBe(1);
+    const elsewhere = named('Padco RoadTrip Technology', 'RoadTrip', 'Padco', 'charger').score;
+    expect(elsewhere).toBeLessThan(1);
+    expect(elsewhere).toBeGreaterThanOrEqual(FOUND_AT);
     // Initials never take a word of the name, nor words beside the brand named itself.
     expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').rejected ?? 'refused').toBeDefined();
     expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').score).toBeLessThan(FOUND_AT);

@@ -3,7 +3,13 @@ import { isCode } from './model-codes.js';
 import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { misspelling } from './typos.js';
-import { saysLittle, saysNothing, silentLead, singular } from './words-that-say-nothing.js';
+import {
+  isMakerWord,
+  saysLittle,
+  saysNothing,
+  silentLead,
+  singular,
+} from './words-that-say-nothing.js';
 
 // The soft part of matching a query to a candidate (name-matcher.ts): from 1, less what the
 // query lacks and what the candidate says that the query does not (penalties.ts).
@@ -13,11 +19,19 @@ const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
 
-/** The first of `tokens` not yet taken that is `token`'s word, or -1. */
+/**
+ * The first of `tokens` not yet taken that is `token`'s word, or -1. A number written alone is
+ * first a number the name writes alone ("5 Port"), then a digit of one of its codes ("ALI5Y").
+ */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
-  for (let i = 0; i < tokens.length; i++)
-    if (tokens[i]!.text === token.text && !taken.has(i)) return i;
-  return -1;
+  const alone = token.kind === 'number' && token.word === undefined;
+  let inCode = -1;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.text !== token.text || taken.has(i)) continue;
+    if (!alone || tokens[i]!.word === undefined) return i;
+    if (inCode < 0) inCode = i;
+  }
+  return inCode;
 }
 
 /** What a title says that the query does not, bounded (see softScore). */
@@ -175,6 +189,12 @@ export function softScore(
         score -= PENALTY.unitOmitted;
         notes.push(`${token.text}${token.unit} not stated by the candidate`);
       }
+    } else if (
+      isMakerWord(token.text) &&
+      brand.some((b) => b.text === q[q.indexOf(token) - 1]?.text)
+    ) {
+      // The maker's full name ("Griffin Technology", "Weyerhaeuser Company") names the brand.
+      continue;
     } else if (saysLittle(token.text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
       // "New" or "Edition" may belong to another product's name: this one is not named whole.

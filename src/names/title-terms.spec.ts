@@ -77,6 +77,13 @@ describe('terms, part numbers and codes of titles', () => {
     expect(short!.score).toBeLessThan(FOUND_AT);
   });
 
+  it('matches a number the query writes alone with one the name writes alone, not a code’s digit', () => {
+    const card = product('Portco', 'ALI5Y 5 Port Hi Speed USB PCI Card Adapter');
+    const [found] = read('Portco 5-Port USB PCI Card Adapter', [card]);
+    expect(found!.notes.join(' ')).toMatch(/"hi", "speed", "ali5y" describe it/);
+    expect(found!.score).toBeCloseTo(1 - 2 * PENALTY.titleWord - PENALTY.titleCode);
+  });
+
   it('reads a pack of one the query does not give as the product itself, never a larger pack', () => {
     const anchored = (name: string) =>
       read('Tonerco ML1610D2 Toner Drum', [product('Tonerco', name)]);

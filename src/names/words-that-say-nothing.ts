@@ -3,18 +3,20 @@ import { FILLER_WORDS } from './name-tokens.js';
 // Words a query may add to a product's name without naming another product: the product's
 // category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
 
-/** Words that say little about which product: each costs a query a little, never a match. */
-const GENERIC_WORDS = new Set([
-  ...FILLER_WORDS,
-  'new',
-  'edition',
-  // A maker's full name as machines print it ("Samsung Electronics", "Realtek Semiconductor").
+/** A maker's full name as machines and shops print it ("Samsung Electronics", "SRS Labs"). */
+const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
   ...['company', 'computer', 'manufacturing', 'labs', 'laboratories'],
   // A maker named by its web address ("StarTech.com").
   'com',
 ]);
+
+/** Words that say little about which product: each costs a query a little, never a match. */
+const GENERIC_WORDS = new Set([...FILLER_WORDS, 'new', 'edition', ...MAKER_WORDS]);
+
+/** Whether a word, written right after a brand, is part of the maker's full name. */
+export const isMakerWord = (word: string) => MAKER_WORDS.has(word);
 
 /**
  * A plural read as its singular: "watches" is watch, "phones" phone, "glasses" glass. Words
