@@ -87,6 +87,15 @@ describe('words a query adds that say nothing, and spacing around variants', () 
     expect(named('LG Gram 14', 'G 14', 'LG', 'laptop').score).toBeLessThan(FOUND_AT);
   });
 
+  it('never counts a word of the name that only joins its words, which the query leaves out', () => {
+    const airstrap = named('Airstrap iPad Black', 'Airstrap for iPad Black', 'Strapco', 'case');
+    expect(airstrap.score).toBe(1);
+    expect(airstrap.complete).toBeUndefined();
+    // A maker's legal form may be a word of the name ("Limited Warranty"): it counts.
+    const limited = named('GeForce 8400 Card', 'GeForce 8400 Limited Card', 'Gpuco', 'gpu');
+    expect(limited.score).toBeLessThan(FOUND_AT);
+  });
+
   it('reads a word named once more in the plural as named once', () => {
     const crate = (query: string) => named(query, 'Molded Utility Case', 'Crateco', 'bag');
     expect(crate('Crateco Cases Molded Utility Case').score).toBe(1);

@@ -42,12 +42,14 @@ export const VARIANT_WORDS = new Set([
   'sport',
 ]);
 
+/** Words that only join the words of a name ("Case for iPad", "Mouse with Pad"). */
+export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
 /**
  * Words that only join names ("X by Y", "X for Y") or give a maker's legal form, as machines
  * print makers ("Intel Corporation", "Seiko Epson Corp."): never a model code or a variant.
  */
 export const FILLER_WORDS = new Set([
-  ...['the', 'a', 'an', 'and', 'with', 'for', 'by'],
+  ...FUNCTION_WORDS,
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
 

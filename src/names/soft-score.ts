@@ -1,6 +1,6 @@
 import type { CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
-import { mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { misspelling } from './typos.js';
 import {
@@ -265,6 +265,9 @@ export function softScore(
       charged.add(code);
     }
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
+    // A word that only joins the name's words ("for", "and", "with") tells no product apart;
+    // in a title it costs what its other words do, which are what the reading weighs.
+    if (!title && token.kind === 'word' && FUNCTION_WORDS.has(token.text)) return;
     // Anchored, a word its name says describes it; a variant word may be another model ("LA75
     // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
     // 518345").
@@ -312,7 +315,10 @@ export function softScore(
       // candidates, describes it: names give their attributes last ("Headset Black").
       score -= PENALTY.unsaidDescription;
       unsaid.described.push(token.text);
-    } else score -= PENALTY.missingWord;
+    } else {
+      score -= PENALTY.missingWord;
+      notes.push(`the query does not give "${token.text}"`);
+    }
   });
   if (unsaid.described.length > 0)
     notes.push(

@@ -208,6 +208,8 @@ describe(readTitle.name, () => {
     const charger = product('Voltz', 'CB-7LW Battery Charger for NB-7L and NB7LH Batteries');
     const [fits] = read('Voltz Rechargeable Battery NB-7LH', [charger]);
     expect(fits!.anchor).toBeUndefined();
+    // Nor is it a code of the product's own, beside which another would be a part number.
+    expect(fits!.codeNamed).toBe(false);
     expect(fits!.score).toBeLessThan(FOUND_AT);
     const [cut] = read('Datacq DA-6000I/16', [product('Datacq', 'DA-6000I/16/DIO')]);
     expect(cut!.anchor).toBeUndefined();

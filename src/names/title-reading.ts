@@ -150,14 +150,14 @@ export function readTitle(
       if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
       const words = product.names.map(wordsOf);
       const any = new Set(words.flatMap(runs));
-      if (named.some((code) => any.has(code))) codeNamed.add(index);
-      if (codes.length === 0) return;
       const read = words.map((w) => codeRuns(w, querySet));
       const whole = new Set(read.flatMap((r) => r.whole));
       // A code a name gives only as what it fits is another product's, not this one's.
       const fits = new Set(read.flatMap((r) => r.fits));
+      const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
+      if (named.some(own)) codeNamed.add(index);
       for (const code of codes)
-        if (any.has(code) && (whole.has(code) || !fits.has(code)))
+        if (own(code))
           (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
             index,
             whole: whole.has(code),
