@@ -1,4 +1,4 @@
-import { normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName } from './name-normaliser.js';
 import { tokenizeNormalised } from './name-tokens.js';
 
 // Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
@@ -210,4 +210,42 @@ export function withMakerPrefixes(name: string, codes: ReadonlySet<string>, bran
     return word;
   });
   return changed ? words.join(' ') : name;
+}
+
+const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
+
+/**
+ * Which of `products` carry which of the query's codes as their own (codeRuns: not only as what
+ * they fit): for each of `codes`, its carriers by index and whether each carries it whole; and
+ * the products that carry any of `named` (a superset of `codes`).
+ */
+export function codesCarried(
+  products: readonly { readonly names: readonly string[] }[],
+  named: readonly string[],
+  codes: readonly string[],
+  given: ReadonlySet<string>,
+): { carriers: Map<string, { index: number; whole: boolean }[]>; codeNamed: Set<number> } {
+  const carriers = new Map<string, { index: number; whole: boolean }[]>();
+  const codeNamed = new Set<number>();
+  if (named.length === 0) return { carriers, codeNamed };
+  products.forEach((product, index) => {
+    // A run of a name's words is in the name written without spaces: most candidates' names
+    // hold none of the query's codes, and are not read further.
+    if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
+    const words = product.names.map(wordsOf);
+    const any = new Set(words.flatMap(runs));
+    const read = words.map((w) => codeRuns(w, given));
+    const whole = new Set(read.flatMap((r) => r.whole));
+    // A code a name gives only as what it fits is another product's, not this one's.
+    const fits = new Set(read.flatMap((r) => r.fits));
+    const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
+    if (named.some(own)) codeNamed.add(index);
+    for (const code of codes)
+      if (own(code))
+        (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
+          index,
+          whole: whole.has(code),
+        });
+  });
+  return { carriers, codeNamed };
 }

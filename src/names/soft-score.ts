@@ -1,7 +1,7 @@
 import type { CandidateName } from './candidate-name.js';
-import { isCode } from './model-codes.js';
-import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
+import type { Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
+import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
 import {
   isMakerWord,
@@ -12,12 +12,10 @@ import {
 } from './words-that-say-nothing.js';
 
 // The soft part of matching a query to a candidate (name-matcher.ts): from 1, less what the
-// query lacks and what the candidate says that the query does not (penalties.ts).
+// query lacks, then what the candidate says that the query does not (unsaid-cost.ts), at the
+// costs of penalties.ts.
 
 const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
-
-/** Words that only qualify a number ("11th generation", "Mark II"). */
-const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
 
 /**
  * The first of `tokens` not yet taken that is `token`'s word, or -1. A number written alone is
@@ -33,50 +31,6 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   }
   return inCode;
 }
-
-/** What a title says that the query does not, bounded (see softScore). */
-function titleCost(
-  unsaid: { words: string[]; codes: string[] },
-  anchored: boolean,
-  notes: string[],
-  anchor?: string,
-): number {
-  const [word, code] = anchored
-    ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
-    : [PENALTY.titleWord, PENALTY.titleCode];
-  const cost =
-    Math.min(unsaid.words.length * word, TITLE_WORDS_AT_MOST * word) +
-    Math.min(unsaid.codes.length * code, TITLE_CODES_AT_MOST * code);
-  const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
-  if (said !== '')
-    notes.push(
-      anchored
-        ? `anchored by its code "${anchor}": ${said} describe it`
-        : `a title: ${said} describe it or say more`,
-    );
-  return cost;
-}
-
-/** A number this long is a part number, never a generation ("2025") or a size. */
-const PART_NUMBER_DIGITS = 5;
-
-/**
- * A code of letters and digits as long as a part number, and no measure or ordinal ("4547B001",
- * never "2nd" or "R3"): beside a code of the query, a second code of the name may be the
- * listing's part number.
- */
-const partCode = (token: Token) =>
-  token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
-
-/** Words that count what a pack holds ("Pack 1", "1 Count"). */
-const PACK_WORDS = new Set(['pack', 'count']);
-const packOf = (c: readonly Token[], i: number) =>
-  PACK_WORDS.has(c[i - 1]?.text ?? '') || PACK_WORDS.has(c[i + 1]?.text ?? '');
-
-/** A title's words beyond this many cost no more: they describe. */
-const TITLE_WORDS_AT_MOST = 8;
-/** Nor its codes beyond this many: one left out may be another model, several a part list. */
-const TITLE_CODES_AT_MOST = 2;
 
 export const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
 
@@ -234,97 +188,6 @@ export function softScore(
   }
   if (described.length > 0)
     notes.push(`no candidate says ${described.map((w) => `"${w}"`).join(', ')}: a description`);
-  // However much a title says, what it costs is bounded. Anchored by the query's model code,
-  // all of it describes it but another model's variant word (hard rules); without an anchor,
-  // a code or number it says may be another model's.
-  const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  let lastNamed = -1;
-  for (const i of used) lastNamed = Math.max(lastNamed, i);
-  // A code is one thing the query leaves out, however many runs of letters and digits it has:
-  // "SP300B" costs once, not as "sp", 300 and "b".
-  const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink", an alias repeating
-  // it) says it once. A word or a number said again may be another thing ("Move 2 2-Pack", "X
-  // / X" as a device lists itself beside the product X).
-  const saidAgain = (part: Token) => {
-    if (part.word === undefined || !mixesLettersAndDigits(part.word)) return false;
-    for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
-    return false;
-  };
-  c.forEach((part, i) => {
-    if (used.has(i) || saidAgain(part)) return;
-    if (candidate.brand.words.has(part.text)) {
-      score -= PENALTY.missingBrand;
-      return;
-    }
-    matched.complete = false;
-    const code =
-      part.word !== undefined && mixesLettersAndDigits(part.word) ? part.word : undefined;
-    if (code !== undefined) {
-      if (charged.has(code)) return;
-      charged.add(code);
-    }
-    const token: Token = code === undefined ? part : { text: code, kind: 'code' };
-    // A word that only joins the name's words ("for", "and", "with") tells no product apart;
-    // in a title it costs what its other words do, which are what the reading weighs.
-    if (!title && token.kind === 'word' && FUNCTION_WORDS.has(token.text)) return;
-    // Anchored, a word its name says describes it; a variant word may be another model ("LA75
-    // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
-    // 518345").
-    // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
-    const partNumber =
-      token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
-    const fitted = anchored && fits.name.has(part.text);
-    if (
-      (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
-      !VARIANT_WORDS.has(token.text)
-    ) {
-      const code = token.kind === 'number' || token.kind === 'code';
-      (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
-      return;
-    }
-    // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
-    // tells the product from no other candidate of its maker says which listing this is, not
-    // which product. A short number may be another generation ("Move 2", "2025"): it counts.
-    if (
-      ((partNumber && token.word === undefined) || (read?.codeNamed && partCode(token))) &&
-      read?.brandNamed &&
-      !read.setsApart(token.text)
-    ) {
-      unsaid.codes.push(token.text);
-      return;
-    }
-    if (token.kind === 'number' && token.text === '1' && packOf(c, i)) {
-      // "Case Pack 1", "1 Count": a pack of one is the product itself.
-      score -= PENALTY.description;
-      notes.push('a pack of one the query does not give: the product itself');
-    } else if (token.kind === 'number' || token.kind === 'unit-number') {
-      score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
-      notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
-    } else if (token.kind === 'code') {
-      score -= PENALTY.missingCode;
-      notes.push(`the query does not give model code "${token.text}"`);
-    } else if (QUALIFIER_WORDS.has(token.text)) score -= PENALTY.missingQualifier;
-    else if (
-      token.kind === 'word' &&
-      read?.brandNamed &&
-      i > lastNamed &&
-      !read.setsApart(token.text)
-    ) {
-      // A word after all the query names, which tells this product from none of its maker's
-      // candidates, describes it: names give their attributes last ("Headset Black").
-      score -= PENALTY.unsaidDescription;
-      unsaid.described.push(token.text);
-    } else {
-      score -= PENALTY.missingWord;
-      notes.push(`the query does not give "${token.text}"`);
-    }
-  });
-  if (unsaid.described.length > 0)
-    notes.push(
-      `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
-        `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
-    );
-  score -= titleCost(unsaid, anchored, notes, read?.anchor);
+  score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched, fits);
   return Math.max(0, decimal(score));
 }

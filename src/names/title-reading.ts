@@ -1,7 +1,7 @@
 import type { BrandForm, ReadAgainst } from './candidate-name.js';
-import { compactName, normaliseName } from './name-normaliser.js';
+import { normaliseName } from './name-normaliser.js';
 import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
-import { chunks, codeRuns, fittedChunks, runs, writtenCodes } from './model-codes.js';
+import { chunks, codesCarried, fittedChunks, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -40,7 +40,6 @@ const DIGIT = /\p{N}/u;
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 
 const wordsOf = (text: string) => text.split(' ').filter(Boolean);
-const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
 /** The words a product carries (its names' and its brand's), singular too. */
 function carriedWords(product: ReadProduct, into: Set<string>): void {
@@ -124,9 +123,15 @@ export function readTitle(
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
-  // anchors a product nor takes another's anchor away.
+  // anchors a product nor takes another's anchor away. The query's model codes that are no
+  // term of many names ("N300"), whether or not they are rare enough to anchor ("CLI-226" is on
+  // each colour's name), tell which candidates carry one as their own (codeNamed); the rare
+  // ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
-  const codes = writtenCodes(written).filter((code) => rare(code) && !fitted.has(code));
+  const named = writtenCodes(written).filter(
+    (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
+  );
+  const codes = named.filter(rare);
   const codeParts = new Set(
     written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
   );
@@ -136,33 +141,7 @@ export function readTitle(
       .flatMap(({ words }) => words.map((w) => String(Number(w)))),
   );
   // A code anchors the one candidate that carries it, and carries it whole.
-  const carriers = new Map<string, { index: number; whole: boolean }[]>();
-  // The query's model codes that are no term of many names ("N300"), whether or not they are
-  // rare enough to anchor ("CLI-226" is on each colour's name), and the candidates carrying one.
-  const named = writtenCodes(written).filter(
-    (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
-  );
-  const codeNamed = new Set<number>();
-  if (named.length > 0)
-    products.forEach((product, index) => {
-      // A run of a name's words is in the name written without spaces: most candidates'
-      // names hold none of the query's codes, and are not read further.
-      if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
-      const words = product.names.map(wordsOf);
-      const any = new Set(words.flatMap(runs));
-      const read = words.map((w) => codeRuns(w, querySet));
-      const whole = new Set(read.flatMap((r) => r.whole));
-      // A code a name gives only as what it fits is another product's, not this one's.
-      const fits = new Set(read.flatMap((r) => r.fits));
-      const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
-      if (named.some(own)) codeNamed.add(index);
-      for (const code of codes)
-        if (own(code))
-          (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
-            index,
-            whole: whole.has(code),
-          });
-    });
+  const { carriers, codeNamed } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
   // A code a few candidates carry whole anchors each of them (a family: "HS470" in
   // black and in red): the rest of the query must then tell them apart, or none is found.
