@@ -25,7 +25,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // skips it.
 
 /** The floors measured in bench/RESULTS.md ("Retailer titles"); the goal is far above. */
-const RECALL = 0.51;
+const RECALL = 0.515;
 const REFUSALS = 0.98;
 
 /** The queries bench/RESULTS.md reads as label errors: the first column of its table. */

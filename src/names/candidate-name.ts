@@ -56,6 +56,12 @@ export interface ReadAgainst {
    * code of its name the query leaves out may then be the listing's part number.
    */
   codeNamed: boolean;
+  /**
+   * Whether the query names a word of this product's name that no other maker's name carries
+   * (a line's name: "PowerJolt"): where it names every other word of the name too, a code of
+   * the name it leaves out may be the listing's part number.
+   */
+  lineNamed(): boolean;
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */

@@ -1,6 +1,11 @@
 import type { BrandForm, ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
-import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
+import {
+  FUNCTION_WORDS,
+  mixesLettersAndDigits,
+  tokenizeNormalised,
+  type Token,
+} from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
@@ -245,6 +250,29 @@ export function readTitle(
       );
     };
   };
+  // A word of the query that only this product's maker uses, on every name of the catalog that
+  // carries it, names one of its lines ("PowerJolt", "EcoPlus"), as a rare code names a
+  // model: a category's word ("Extender") is on other makers' names too. What else the query
+  // says must then tell the line's products apart.
+  const lineWords = [...querySet].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
+  const makersLine = (from: string, word: string) => {
+    const carrying = counts.namesCarrying(word) ?? 0;
+    if (carrying === 0) return false;
+    let names = 0;
+    for (const product of products) {
+      const on = product.names.filter((name) => wordsOf(name).includes(word)).length;
+      if (on === 0) continue;
+      if (maker(product.brand) !== from) return false;
+      names += on;
+    }
+    return names >= carrying;
+  };
+  const lineNamed = (index: number) => {
+    const { brand } = products[index]!;
+    return lineWords.some(
+      (w) => own(index).has(w) && !brand.words.has(w) && makersLine(maker(brand), w),
+    );
+  };
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -274,6 +302,7 @@ export function readTitle(
         specifies: (number) => quantities.has(number),
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
+        lineNamed: () => lineNamed(index),
         ...(anchor !== undefined && { anchor }),
       };
     },

@@ -7,6 +7,8 @@ import { counts, product, read } from './title-reading.fixtures.js';
 // part number, or a model code, which costs once however many runs it has (title-reading.ts,
 // soft-score.ts).
 describe('terms, part numbers and codes of titles', () => {
+  // A catalog where the names' words are on other makers' names too, the codes on one.
+  const elsewhere = counts({ namesCarrying: (term) => (/\d/.test(term) ? 1 : 40) });
   const theater = product('Soundco', 'HT-K4410 Home Theater System');
   const query = 'Soundco HT-K4410 3D Wi-Fi Ready Home Theater System';
 
@@ -64,8 +66,9 @@ describe('terms, part numbers and codes of titles', () => {
     expect(either!.score).toBeLessThan(FOUND_AT);
     // Without a code of the query, the name's code may be another model ("WN3000RP" is no
     // "WN2000RPT"), and a short code, an ordinal or a generation never is a part number.
+    // Other makers' names carry its words (elsewhere): no line of this maker's is named.
     const extender = product('Netco', 'Universal WiFi Range Extender WN2000RPT');
-    const [uncoded] = read('Netco Universal WiFi Range Extender', [extender]);
+    const [uncoded] = read('Netco Universal WiFi Range Extender', [extender], elsewhere);
     expect(uncoded!.codeNamed).toBe(false);
     expect(uncoded!.score).toBeLessThan(FOUND_AT);
     const [second] = read('Chipco Drift NN530', [product('Chipco', 'Drift NN530 2nd Gen')]);
@@ -75,6 +78,29 @@ describe('terms, part numbers and codes of titles', () => {
     const [short] = read('Chipco Radeon R4/R5 Graphics', [graphics]);
     expect(short!.codeNamed).toBe(true);
     expect(short!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it("lets a name say a part number where the query names the maker's line and every other word", () => {
+    // "powerjolt" is on this one name of the catalog; "plus" and "mobile" on others' too.
+    const catalog = counts({ namesCarrying: (term) => (term === 'powerjolt' ? 1 : 40) });
+    const charger = product('Chargeco', 'GC23073 PowerJolt Plus Mobile');
+    const [found] = read('Chargeco PowerJolt Plus Mobile', [charger], catalog);
+    expect(found!.lineNamed()).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(found!.notes.join(' ')).toMatch(/"gc23073" describe it/);
+    // Another maker's name carries the word: it names no line of this maker's.
+    const other = product('Otherco', 'PowerJolt Adapter');
+    const [shared] = read('Chargeco PowerJolt Plus Mobile', [charger, other], catalog);
+    expect(shared!.lineNamed()).toBe(false);
+    expect(shared!.score).toBeLessThan(FOUND_AT);
+    // More names carry it than the candidates show: whose they are is unknown.
+    const more = counts({ namesCarrying: (term) => (term === 'powerjolt' ? 3 : 40) });
+    expect(read('Chargeco PowerJolt Plus Mobile', [charger], more)[0]!.lineNamed()).toBe(false);
+    // The query leaves out another word of the name, or a product of the line says it all.
+    expect(read('Chargeco PowerJolt Mobile', [charger], catalog)[0]!.score).toBeLessThan(FOUND_AT);
+    const twin = product('Chargeco', 'GC23074 PowerJolt Plus Mobile');
+    const both = read('Chargeco PowerJolt Plus Mobile', [charger, twin], catalog);
+    expect(both.map((r) => r.score < FOUND_AT)).toEqual([true, true]);
   });
 
   it('matches a number the query writes alone with one the name writes alone, not a code’s digit', () => {
@@ -124,7 +150,8 @@ describe('terms, part numbers and codes of titles', () => {
   });
 
   it('counts a model code the query leaves out once, however many runs it has', () => {
-    const [one] = read('Audiox Travel Speaker', [product('Audiox', 'Travel Speaker SP300B')]);
+    const speaker = product('Audiox', 'Travel Speaker SP300B');
+    const [one] = read('Audiox Travel Speaker', [speaker], elsewhere);
     expect(one!.score).toBeCloseTo(1 - PENALTY.missingCode);
     expect(one!.notes).toContain('the query does not give model code "sp300b"');
     expect(one!.score).toBeLessThan(FOUND_AT);

@@ -87,6 +87,14 @@ export function lessWhatTheNameAdds(
     for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
     return false;
   };
+  // Whether the query names every word of the name but its codes.
+  const onlyCodesUnsaid = () =>
+    c.every(
+      (t, i) =>
+        used.has(i) ||
+        candidate.brand.words.has(t.text) ||
+        (t.word !== undefined && mixesLettersAndDigits(t.word)),
+    );
   c.forEach((part, i) => {
     if (used.has(i) || saidAgain(part)) return;
     if (candidate.brand.words.has(part.text)) {
@@ -122,8 +130,13 @@ export function lessWhatTheNameAdds(
     // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
     // tells the product from no other candidate of its maker says which listing this is, not
     // which product. A short number may be another generation ("Move 2", "2025"): it counts.
+    // So does a code as long as a part number, beside a code of the query the name carries
+    // too, or where the query names the maker's line and every other word of the name
+    // ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
+    const listingPart =
+      partCode(token) && (read?.codeNamed || (onlyCodesUnsaid() && read?.lineNamed() === true));
     if (
-      ((partNumber && token.word === undefined) || (read?.codeNamed && partCode(token))) &&
+      ((partNumber && token.word === undefined) || listingPart) &&
       read?.brandNamed &&
       !read.setsApart(token.text)
     ) {
