@@ -30,6 +30,12 @@ export interface ReadAgainst {
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
   specifies(number: string): boolean;
   /**
+   * Whether a number of the query is written inside one of its model codes ("570" of "N570",
+   * "50" of "C-50"): beside the product's own code, it is that other code's, which a rare
+   * code the product lacks would have taken the anchor from (title-reading.ts).
+   */
+  inCode(number: string): boolean;
+  /**
    * The query's model code that only this product carries, under a brand the query names:
    * what else its name says describes it.
    */

@@ -123,8 +123,13 @@ export function codeRuns(
     !given.has(word) &&
     !JOINING.has(word) &&
     !FITS.has(word);
-  // A number that a unit follows is a measure ("M530 12 MP"), not the code going on.
-  const measure = (i: number) => i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
+  // A number that a unit follows is a measure ("M530 12 MP"), not the code going on; so is
+  // one a decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
+  const unitAfter = (i: number) =>
+    i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
+  const measure = (i: number) =>
+    unitAfter(i) ||
+    (ONLY_DIGITS.test(words[i]!) && ONLY_DIGITS.test(words[i + 1] ?? '') && unitAfter(i + 1));
   const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!) || measure(i);
   const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
   const fitting = fittingWords(words);

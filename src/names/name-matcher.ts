@@ -164,8 +164,9 @@ function hardRule(
         remaining.push({ text: t.text, inWord: inWord(t) });
   }
   // Anchored by the query's code, only what tells the product apart from its siblings
-  // contradicts it: a quantity written alone specifies, a short code or a variant word the
-  // catalog never tells siblings by describes, and what the product's own name says is its.
+  // contradicts it: a quantity written alone specifies, a number of another code of the query
+  // ("Intel Atom N570") is that code's, a short code or a variant word the catalog never tells
+  // siblings by describes, and what the product's own name says is its.
   const anchored = candidate.read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
@@ -177,8 +178,8 @@ function hardRule(
     if (fitted(n)) continue;
     const alone = title && !inWord(token) && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && r.inWord));
-    if (at === -1 && !(anchored && candidate.read!.specifies(n)) && !term(token))
-      return `number ${n} is not in "${name}"`;
+    const other = anchored && (candidate.read!.specifies(n) || candidate.read!.inCode(n));
+    if (at === -1 && !other && !term(token)) return `number ${n} is not in "${name}"`;
     if (at !== -1) remaining.splice(at, 1);
   }
   for (const u of q.unitNumbers) {

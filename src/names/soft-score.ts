@@ -67,7 +67,9 @@ export function softScore(
     (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
       read.describes(token.text)) ||
       // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' && anchored && read.specifies(token.text)) ||
+      (token.kind === 'number' &&
+        anchored &&
+        (read.specifies(token.text) || read.inCode(token.text))) ||
       (anchored && fits.query.has(token.text)));
   let score = 1;
   const used = new Set<number>();

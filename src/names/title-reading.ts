@@ -6,7 +6,7 @@ import {
   tokenizeNormalised,
   type Token,
 } from './name-tokens.js';
-import { chunks, codesCarried, fittedChunks, runs, writtenCodes } from './model-codes.js';
+import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -144,6 +144,14 @@ export function readTitle(
     written
       .filter(({ chunk }) => QUANTITY.test(chunk))
       .flatMap(({ words }) => words.map((w) => String(Number(w)))),
+  );
+  // The numbers the query writes inside its codes ("570" of "N570", "50" of "C-50").
+  const codeNumbers = new Set(
+    written
+      .filter(({ chunk, words }) => DIGIT.test(chunk) && LETTER.test(chunk) && isCode(words))
+      .flatMap(({ words }) => tokenizeNormalised(words.join(' ')))
+      .filter((t) => t.kind === 'number')
+      .map((t) => t.text),
   );
   // A code anchors the one candidate that carries it, and carries it whole.
   const { carriers, codeNamed } = codesCarried(products, named, codes, querySet);
@@ -300,6 +308,7 @@ export function readTitle(
         setsApart: setsApart(index),
         meant: often,
         specifies: (number) => quantities.has(number),
+        inCode: (number) => codeNumbers.has(number),
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
         lineNamed: () => lineNamed(index),

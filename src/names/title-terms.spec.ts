@@ -103,6 +103,26 @@ describe('terms, part numbers and codes of titles', () => {
     expect(both.map((r) => r.score < FOUND_AT)).toEqual([true, true]);
   });
 
+  it("reads a number of another code of the query as that code's, beside the product's own", () => {
+    const netbook = product('Netco', 'Eee PC 1015PX-PU17-BK 10.1-Inch Netbook Black');
+    // The processor's code is on other makers' names too: no rival model of this one. The
+    // size's decimal ("10.1-Inch", normalised "10 1 inch") does not go on the product's code.
+    const catalog = counts({ namesCarrying: (term) => (term === 'n570' ? 12 : 1) });
+    const query = 'Netco Eee PC 1015PX-PU17-BK Netbook with Intel Atom N570 Processor';
+    const [anchored] = read(query, [netbook], catalog);
+    expect(anchored!.anchor).toBe('1015pxpu17bk');
+    expect(anchored!.inCode('570')).toBe(true);
+    expect(anchored!.rejected).toBeUndefined();
+    expect(anchored!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // Without the product's own code, the number may be another model's.
+    const [plain] = read('Netco Eee PC Netbook with Intel Atom N570 Processor', [netbook], catalog);
+    expect(plain!.rejected).toMatch(/number 570/);
+    // A rare code the product does not carry is another model: it takes the anchor away.
+    const [rival] = read(query, [netbook]);
+    expect(rival!.anchor).toBeUndefined();
+    expect(rival!.rejected).toMatch(/number 570/);
+  });
+
   it('matches a number the query writes alone with one the name writes alone, not a code’s digit', () => {
     const card = product('Portco', 'ALI5Y 5 Port Hi Speed USB PCI Card Adapter');
     const [found] = read('Portco 5-Port USB PCI Card Adapter', [card]);
