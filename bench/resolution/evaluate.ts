@@ -137,6 +137,11 @@ export interface EvalReport {
   readonly perKind: Readonly<Partial<Record<QueryKind, KindStats>>>;
   /** Wrong products first, then errors, then misses; in query order within each. */
   readonly failures: readonly Failure[];
+  /**
+   * The answerable queries refused (`refused`), and of them how many name their product among
+   * the suggestions (`listed`) and as the first (`first`): what a caller can offer instead.
+   */
+  readonly suggested: { readonly refused: number; readonly listed: number; readonly first: number };
   /** Resolve times in milliseconds, where measured. */
   readonly medianMs: number | null;
   readonly p99Ms: number | null;
@@ -152,6 +157,7 @@ export function evaluate(results: readonly ResolvedQuery[]): EvalReport {
   let refused = 0;
   let wrong = 0;
   let errors = 0;
+  const suggested = { refused: 0, listed: 0, first: 0 };
   for (const { labelled, outcome, error } of results) {
     const stats = perKind.get(labelled.kind) ?? emptyStats();
     perKind.set(labelled.kind, stats);
@@ -175,6 +181,10 @@ export function evaluate(results: readonly ResolvedQuery[]): EvalReport {
       stats.errors++;
     } else {
       stats.missed++;
+      const at = outcome!.candidates.findIndex((c) => c.productId === labelled.expected);
+      suggested.refused++;
+      if (at >= 0) suggested.listed++;
+      if (at === 0) suggested.first++;
     }
     failures.push({
       type,
@@ -204,6 +214,7 @@ export function evaluate(results: readonly ResolvedQuery[]): EvalReport {
     errors,
     perKind: Object.fromEntries(QUERY_KINDS.flatMap((k) => perKindEntry(k, perKind))),
     failures,
+    suggested,
     medianMs: quantile(times, 0.5),
     p99Ms: quantile(times, 0.99),
   };
@@ -242,6 +253,13 @@ export function formatReport(
       `   recall ${pct(report.recall)}   correct refusals ${pct(report.correctRefusalRate)}` +
       (report.errors ? `   errors ${report.errors}` : ''),
     `resolve time median ${ms(report.medianMs)}   p99 ${ms(report.p99Ms)}`,
+    ...(report.suggested.refused > 0
+      ? [
+          `refused with their product in the catalog ${report.suggested.refused}: ` +
+            `suggested first ${pct(report.suggested.first / report.suggested.refused)}, ` +
+            `among the suggestions ${pct(report.suggested.listed / report.suggested.refused)}`,
+        ]
+      : []),
     '',
     `${'kind'.padEnd(14)}${'queries'.padStart(8)}${'answerable'.padStart(11)}` +
       `${'correct'.padStart(9)}${'wrong'.padStart(7)}${'missed'.padStart(8)}${'accuracy'.padStart(10)}`,

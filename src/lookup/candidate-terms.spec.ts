@@ -17,6 +17,15 @@ describe(candidateTerms.name, () => {
     expect(chosen.weighted.map((w) => w.term)).toEqual(['1000xm5', 'wh', 'sony']);
   });
 
+  it('weighs a name carrying every term of the query, each term at its best stand-in once', () => {
+    const misspelt = { ...match('orbital', 10, 0.5), queryTerm: 'orbitl' };
+    const chosen = candidateTerms([match('sony', 2_000), match('orbit', 30), misspelt])!;
+    const weight = (t: string) => chosen.weighted.find((w) => w.term === t)!.weight;
+    expect(chosen.whole).toBeCloseTo(weight('sony') + weight('orbit') + weight('orbital'));
+    const twice = candidateTerms([match('orbit', 30), { ...misspelt, queryTerm: 'orbit' }])!;
+    expect(twice.whole).toBeCloseTo(1 / Math.log(32)); // "orbit" once, at its best
+  });
+
   it("puts the query's own terms before close stand-ins for a misspelt word", () => {
     const chosen = candidateTerms([match('orbit', 30), match('orbital', 10, 0.5)])!;
     expect(chosen.narrow[0]).toBe('orbit');

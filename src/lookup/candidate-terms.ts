@@ -34,6 +34,8 @@ export interface CandidateTerms {
   narrow: string[];
   all: boolean;
   weighted: { term: string; weight: number }[];
+  /** What a name carrying every term of the query weighs: each term at its best stand-in. */
+  whole: number;
 }
 
 /**
@@ -45,9 +47,11 @@ export function candidateTerms(
   written: ReadonlySet<string> = new Set(),
 ): CandidateTerms | undefined {
   const terms = new Map<string, { df: number; weight: number; cost: number }>();
+  const byQueryTerm = new Map<string, number>();
   for (const match of matches) {
     if (match.similarity < MIN_SIMILARITY) continue;
     const weight = match.similarity / Math.log(2 + match.df);
+    byQueryTerm.set(match.queryTerm, Math.max(weight, byQueryTerm.get(match.queryTerm) ?? 0));
     // A close term narrows as if it were commoner: the query's own terms go first.
     const cost = match.df / match.similarity ** 2;
     const seen = terms.get(match.term);
@@ -60,6 +64,8 @@ export function candidateTerms(
       a.cost - b.cost || Number(HAS_DIGIT.test(tb)) - Number(HAS_DIGIT.test(ta)),
   );
   const weighted = byCost.map(([term, { weight }]) => ({ term, weight }));
+  let whole = 0;
+  for (const weight of byQueryTerm.values()) whole += weight;
   const narrow: string[] = [];
   let pool = 0;
   for (const [term, { df }] of byCost) {
@@ -90,7 +96,7 @@ export function candidateTerms(
       if (common.some((chosen) => chosen.includes(term) || term.includes(chosen))) continue;
       common.push(term);
     }
-    return { narrow: common, all: common.length > 1, weighted };
+    return { narrow: common, all: common.length > 1, weighted, whole };
   }
-  return { narrow, all: false, weighted };
+  return { narrow, all: false, weighted, whole };
 }

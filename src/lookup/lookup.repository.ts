@@ -13,6 +13,8 @@ export interface CandidateProduct {
   brand: string;
   category: string;
   names: string[];
+  /** The weight of the query's terms its best search name carries (candidate-terms.ts). */
+  weight: number;
 }
 
 /**
@@ -80,7 +82,7 @@ const FIND_CANDIDATES = `
        publication AS (${LATEST_PUBLICATION})
   SELECT pub.id AS "publicationId",
          floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs", r.query,
-         p.id, p.name, p.brand, p.category, p.names_norm AS names
+         p.id, p.name, p.brand, p.category, p.names_norm AS names, r.weight
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN publication pub ON true
     LEFT JOIN (ranked r CROSS JOIN LATERAL (
@@ -152,9 +154,16 @@ export class LookupRepository {
       limit,
     ]);
     const candidates = queries.map((): CandidateProduct[] => []);
-    for (const { query, id, name, brand, category, names } of rows)
+    for (const { query, id, name, brand, category, names, weight } of rows)
       if (query !== null)
-        candidates[query]!.push({ id, name, brand, category, names: names.split(NAMES_SEPARATOR) });
+        candidates[query]!.push({
+          id,
+          name,
+          brand,
+          category,
+          names: names.split(NAMES_SEPARATOR),
+          weight,
+        });
     const [{ publicationId, publishedAtMs }] = rows as [CandidateRow];
     const publishedAt = new Date(publishedAtMs);
     return {

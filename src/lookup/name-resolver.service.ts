@@ -26,6 +26,7 @@ import {
   decide,
   FOUND_AT,
   REJECTED_WEIGHT,
+  suggestedAt,
   type ScoredProduct,
 } from '../names/resolution-decision.js';
 
@@ -176,7 +177,7 @@ export class NameResolver {
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) =>
-        this.decideAmong(query, candidates[i]!, counts, plans[i]!),
+        this.decideAmong(query, candidates[i]!, counts, plans[i]!, chosen[i]?.whole ?? 0),
       ),
     };
   }
@@ -186,6 +187,8 @@ export class NameResolver {
     candidates: CandidateProduct[],
     counts: TermCounts,
     { written, codes }: { written: ReturnType<typeof chunks>; codes: ReadonlySet<string> },
+    /** What a name carrying every term of the query weighs (candidate-terms.ts). */
+    whole: number,
   ): ResolutionOutcome {
     // A code the query writes with or without its maker's prefix is the same code.
     const products =
@@ -202,7 +205,9 @@ export class NameResolver {
       written,
     );
     const match = nameMatcher(query);
-    const explained = products.map((product, i) => this.score(match, product, reading.against(i)));
+    const explained = products.map((product, i) =>
+      this.score(match, product, reading.against(i), whole > 0 ? product.weight / whole : 0),
+    );
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
       query,
@@ -260,6 +265,8 @@ export class NameResolver {
     match: NameMatcher,
     product: CandidateProduct,
     read: ReadAgainst,
+    /** The share of the query's term weight its best name carries. */
+    coverage: number,
   ): { scored: ScoredProduct; notes: string[] } {
     const context = {
       brand: this.brands.memo(product.brand),
@@ -277,7 +284,7 @@ export class NameResolver {
           productId: product.id,
           name: product.name,
           score: best.score,
-          suggestionScore: best.score,
+          suggestionScore: suggestedAt(best.score, coverage),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
         },
@@ -291,7 +298,7 @@ export class NameResolver {
         name: product.name,
         score: 0,
         rejected: closest.rejected ?? 'rejected',
-        suggestionScore: closest.score * REJECTED_WEIGHT,
+        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage),
       },
       notes: closest.notes,
     };

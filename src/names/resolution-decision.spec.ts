@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { decide, FOUND_AT, MARGIN, type ScoredProduct } from './resolution-decision.js';
+import {
+  COVERAGE_WEIGHT,
+  decide,
+  FOUND_AT,
+  MARGIN,
+  suggestedAt,
+  type ScoredProduct,
+} from './resolution-decision.js';
 
 const product = (
   productId: string,
@@ -18,6 +25,37 @@ describe('decide', () => {
     const decision = decide([product('b', 0.6), product('a', 0.95), product('c', 0.1)]);
     expect(decision.found?.productId).toBe('a');
     expect(decision.suggestions.map((s) => s.productId)).toEqual(['b']); // c is below the suggestion floor
+  });
+
+  it("suggests a candidate by the query's weight it carries, and decides by score alone", () => {
+    // The right product of a long title carries its code, yet the rules score it low.
+    const carried = product('right', 0.1, { suggestionScore: suggestedAt(0.1, 1) });
+    const decision = decide([product('near', 0.3), carried]);
+    expect(decision.found).toBeUndefined();
+    expect(decision.suggestions.map((s) => [s.productId, s.suggestionScore])).toEqual([
+      ['right', COVERAGE_WEIGHT],
+      ['near', 0.3],
+    ]);
+    expect(COVERAGE_WEIGHT).toBeLessThan(FOUND_AT);
+    // Whatever the candidates carry, a decision and its reason are the ones their scores give.
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    for (let round = 0; round < 2000; round++) {
+      const scored = Array.from({ length: 1 + Math.floor(random() * 5) }, (_, i) => {
+        const score = Math.round(random() * 100) / 100;
+        return { id: `p${i}`, score, coverage: random() };
+      });
+      const plain = decide(scored.map((p) => product(p.id, p.score)));
+      const covered = decide(
+        scored.map((p) =>
+          product(p.id, p.score, { suggestionScore: suggestedAt(p.score, p.coverage) }),
+        ),
+      );
+      expect([covered.found?.productId, covered.reason]).toEqual([
+        plain.found?.productId,
+        plain.reason,
+      ]);
+    }
   });
 
   it('refuses when the best is not confident on its own', () => {

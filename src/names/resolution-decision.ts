@@ -10,6 +10,16 @@ export const FOUND_AT = 0.8;
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
+/**
+ * A candidate is suggested at least at this fraction of the share of the query's term weight
+ * its name carries (candidate-terms.ts), however the rules score it: a title's right product,
+ * refused on the words its name does not place, still carries the title's rare code and line
+ * words. Decisions weigh scores alone; below FOUND_AT, no suggestion reads as a match.
+ */
+export const COVERAGE_WEIGHT = 0.6;
+/** A candidate's score as a suggestion, from its score and the query's weight it carries. */
+export const suggestedAt = (score: number, coverage: number): number =>
+  Math.max(score, COVERAGE_WEIGHT * Math.min(1, coverage));
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
@@ -37,10 +47,13 @@ export interface Decision {
   reason: string;
 }
 
-const byScore = (a: ScoredProduct, b: ScoredProduct) =>
-  b.suggestionScore - a.suggestionScore ||
-  a.name.localeCompare(b.name) ||
-  a.productId.localeCompare(b.productId);
+const byName = (a: ScoredProduct, b: ScoredProduct) =>
+  a.name.localeCompare(b.name) || a.productId.localeCompare(b.productId);
+/** The order a decision weighs candidates in: by score alone. */
+const byScore = (a: ScoredProduct, b: ScoredProduct) => b.score - a.score || byName(a, b);
+/** The order suggestions are offered in. */
+const bySuggestion = (a: ScoredProduct, b: ScoredProduct) =>
+  b.suggestionScore - a.suggestionScore || byName(a, b);
 
 /** How far one score leads another, in decimals (0.9 - 0.8 is 0.1, not less). */
 const lead = (best: ScoredProduct, runnerUp: ScoredProduct) => decimal(best.score - runnerUp.score);
@@ -76,7 +89,7 @@ export function decide(scored: ScoredProduct[]): Decision {
   }
   const suggestions = scored
     .filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT)
-    .sort(byScore)
+    .sort(bySuggestion)
     .slice(0, MAX_SUGGESTIONS);
   return { ...(found && { found }), suggestions, reason };
 }
