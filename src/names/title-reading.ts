@@ -263,23 +263,41 @@ export function readTitle(
   // model: a category's word ("Extender") is on other makers' names too. What else the query
   // says must then tell the line's products apart.
   const lineWords = [...querySet].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
-  const makersLine = (from: string, word: string) => {
-    const carrying = counts.namesCarrying(word) ?? 0;
-    if (carrying === 0) return false;
+  // Each candidate's names as sets of words, read once a word asks.
+  const nameWordsOnce = new Map<number, Set<string>[]>();
+  const nameWords = (j: number) => {
+    let sets = nameWordsOnce.get(j);
+    if (!sets) nameWordsOnce.set(j, (sets = products[j]!.names.map((n) => new Set(wordsOf(n)))));
+    return sets;
+  };
+  // The maker whose candidates carry a word on every name of the catalog that carries it.
+  const ownerOnce = new Map<string, string | undefined>();
+  const owner = (word: string) => {
+    if (ownerOnce.has(word)) return ownerOnce.get(word);
+    let from: string | undefined;
     let names = 0;
-    for (const product of products) {
-      const on = product.names.filter((name) => wordsOf(name).includes(word)).length;
+    for (let j = 0; j < products.length && from !== ''; j++) {
+      const on = nameWords(j).filter((words) => words.has(word)).length;
       if (on === 0) continue;
-      if (maker(product.brand) !== from) return false;
+      const its = maker(products[j]!.brand);
+      from = from === undefined || from === its ? its : '';
       names += on;
     }
-    return names >= carrying;
+    const found = from && names >= (counts.namesCarrying(word) ?? Infinity) ? from : undefined;
+    ownerOnce.set(word, found);
+    return found;
   };
+  const lineNamedOnce = new Map<number, boolean>();
   const lineNamed = (index: number) => {
-    const { brand } = products[index]!;
-    return lineWords.some(
-      (w) => own(index).has(w) && !brand.words.has(w) && makersLine(maker(brand), w),
-    );
+    let known = lineNamedOnce.get(index);
+    if (known === undefined) {
+      const { brand } = products[index]!;
+      known = lineWords.some(
+        (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === maker(brand),
+      );
+      lineNamedOnce.set(index, known);
+    }
+    return known;
   };
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>

@@ -87,14 +87,15 @@ export function lessWhatTheNameAdds(
     for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
     return false;
   };
-  // Whether the query names every word of the name but its codes.
+  // Whether the query names every word of the name but its codes, read once a code asks.
+  let onlyCodesOnce: boolean | undefined;
   const onlyCodesUnsaid = () =>
-    c.every(
+    (onlyCodesOnce ??= c.every(
       (t, i) =>
         used.has(i) ||
         candidate.brand.words.has(t.text) ||
         (t.word !== undefined && mixesLettersAndDigits(t.word)),
-    );
+    ));
   c.forEach((part, i) => {
     if (used.has(i) || saidAgain(part)) return;
     if (candidate.brand.words.has(part.text)) {
@@ -133,11 +134,12 @@ export function lessWhatTheNameAdds(
     // So does a code as long as a part number, beside a code of the query the name carries
     // too, or where the query names the maker's line and every other word of the name
     // ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
-    const listingPart =
-      partCode(token) && (read?.codeNamed || (onlyCodesUnsaid() && read?.lineNamed() === true));
+    const listingPart = () =>
+      (read!.codeNamed && partCode(token)) ||
+      (onlyCodesUnsaid() && partCode(token) && read!.lineNamed());
     if (
-      ((partNumber && token.word === undefined) || listingPart) &&
       read?.brandNamed &&
+      ((partNumber && token.word === undefined) || listingPart()) &&
       !read.setsApart(token.text)
     ) {
       unsaid.codes.push(token.text);
