@@ -46,13 +46,14 @@ const onThisMachine = listingsDir() !== undefined;
   let app: INestApplication | undefined;
   let dir: string | undefined;
   let report: EvalReport;
+  let resolver: NameResolver;
 
   beforeAll(async () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url });
     dir = await mkdtemp(path.join(os.tmpdir(), 'pi-listings-'));
     await app.get(CatalogImporter).import(await listingsCatalogFile(dir));
-    const resolver = app.get(NameResolver);
+    resolver = app.get(NameResolver);
     report = evaluate(await resolveAll(readListingQueries(), (query) => resolver.resolve(query)));
   }, 300_000);
 
@@ -85,5 +86,12 @@ const onThisMachine = listingsDir() !== undefined;
     expect(refused).toBeGreaterThan(0);
     expect(listed / refused).toBeGreaterThanOrEqual(LISTED);
     expect(first / refused).toBeGreaterThanOrEqual(FIRST);
+  });
+
+  it('suggests nothing for a name of no maker that shares a word or two with a product', async () => {
+    // "qwerty" is on a phone's name, "asd" (close to "asdf") on a dock's: no maker is named.
+    const outcome = await resolver.resolve('asdf qwerty zzzz');
+    expect(outcome.found).toBe(false);
+    expect(outcome.candidates).toEqual([]);
   });
 });

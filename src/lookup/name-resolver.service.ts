@@ -206,7 +206,7 @@ export class NameResolver {
     );
     const match = nameMatcher(query);
     const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), whole > 0 ? product.weight / whole : 0),
+      this.score(match, product, reading.against(i), whole),
     );
     const decision = decide(explained.map((e) => e.scored));
     const explanation: ResolutionExplanation = {
@@ -265,9 +265,12 @@ export class NameResolver {
     match: NameMatcher,
     product: CandidateProduct,
     read: ReadAgainst,
-    /** The share of the query's term weight its best name carries. */
-    coverage: number,
+    /** What a name carrying every term of the query weighs. */
+    whole: number,
   ): { scored: ScoredProduct; notes: string[] } {
+    // The share of the query's term weight its best name carries, where the query names its
+    // maker: without it, a word or two the name shares says little ("asdf qwerty").
+    const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
     const context = {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),

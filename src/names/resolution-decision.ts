@@ -11,10 +11,11 @@ export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
 /**
- * A candidate is suggested at least at this fraction of the share of the query's term weight
- * its name carries (candidate-terms.ts), however the rules score it: a title's right product,
- * refused on the words its name does not place, still carries the title's rare code and line
- * words. Decisions weigh scores alone; below FOUND_AT, no suggestion reads as a match.
+ * A candidate whose maker the query names is suggested at least at this fraction of the share
+ * of the query's term weight its name carries (candidate-terms.ts), however the rules score
+ * it: a title's right product, refused on the words its name does not place, still carries the
+ * title's rare code and line words. Decisions weigh scores alone; below FOUND_AT, no
+ * suggestion reads as a match.
  */
 export const COVERAGE_WEIGHT = 0.6;
 /** A candidate's score as a suggestion, from its score and the query's weight it carries. */
