@@ -17,12 +17,11 @@ import { migrate } from '../src/database/migrator.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import {
   evaluate,
-  formatFailures,
-  formatReport,
   type EvalReport,
   type LabelledQuery,
   type ResolvedQuery,
 } from './resolution/evaluate.js';
+import { formatFailures, formatReport } from './resolution/report.js';
 import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';

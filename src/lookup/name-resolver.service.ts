@@ -16,14 +16,13 @@ import { chunks, withMakerPrefixes, writtenCodes } from '../names/model-codes.js
 import { gtinOfQuery } from '../names/gtin.js';
 import {
   barcodeOutcome,
-  type ResolutionExplanation,
+  decidedOutcome,
   type ResolutionOutcome,
   type Resolutions,
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import {
-  decide,
   FOUND_AT,
   REJECTED_WEIGHT,
   suggestedAt,
@@ -37,7 +36,6 @@ const MIN_FUZZY_LENGTH = 4;
 const CLOSE_TERMS_PER_WORD = 3;
 /** A batch's names are resolved in at most this many groups at once (one per core). */
 const PARALLEL_GROUPS = os.availableParallelism();
-const round3 = (n: number) => Math.round(n * 1000) / 1000;
 const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Boolean));
 /**
  * The words of brands and categories, which candidates share: a catalog has far fewer of
@@ -208,32 +206,7 @@ export class NameResolver {
     const explained = products.map((product, i) =>
       this.score(match, product, reading.against(i), whole),
     );
-    const decision = decide(explained.map((e) => e.scored));
-    const explanation: ResolutionExplanation = {
-      query,
-      decision: decision.reason,
-      candidates: explained
-        .map((e) => ({
-          productId: e.scored.productId,
-          name: e.scored.name,
-          score: round3(e.scored.score),
-          suggestion: round3(e.scored.suggestionScore),
-          ...(e.scored.rejected && { rejected: e.scored.rejected }),
-          notes: e.notes,
-        }))
-        .sort((a, b) => b.score - a.score || b.suggestion - a.suggestion),
-    };
-    return {
-      found: decision.found !== undefined,
-      ...(decision.found && { productId: decision.found.productId }),
-      confidence: round3(decision.found?.score ?? decision.suggestions[0]?.suggestionScore ?? 0),
-      candidates: decision.suggestions.map((s) => ({
-        productId: s.productId,
-        name: s.name,
-        score: round3(s.suggestionScore),
-      })),
-      explanation,
-    };
+    return decidedOutcome(query, explained);
   }
 
   /**

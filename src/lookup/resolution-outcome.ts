@@ -1,4 +1,4 @@
-import { EXACTLY_ONE_NAME } from '../names/resolution-decision.js';
+import { decide, EXACTLY_ONE_NAME, type ScoredProduct } from '../names/resolution-decision.js';
 import type { Publication } from '../publication/publication.sql.js';
 
 // What resolving a name gives: the product found (or none), the other candidates, and why.
@@ -87,3 +87,41 @@ export const exactNameOutcome = (
   product: { productId: string; name: string },
 ): ResolutionOutcome =>
   certainly(query, product, `${EXACTLY_ONE_NAME} (its name's key)`, 'same name');
+
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The outcome of deciding among scored candidates (resolution-decision.ts): the product found
+ * or none, the suggestions, and every candidate with what its score rests on, best first.
+ */
+export function decidedOutcome(
+  query: string,
+  explained: readonly { scored: ScoredProduct; notes: string[] }[],
+): ResolutionOutcome {
+  const decision = decide(explained.map((e) => e.scored));
+  const explanation: ResolutionExplanation = {
+    query,
+    decision: decision.reason,
+    candidates: explained
+      .map((e) => ({
+        productId: e.scored.productId,
+        name: e.scored.name,
+        score: round3(e.scored.score),
+        suggestion: round3(e.scored.suggestionScore),
+        ...(e.scored.rejected && { rejected: e.scored.rejected }),
+        notes: e.notes,
+      }))
+      .sort((a, b) => b.score - a.score || b.suggestion - a.suggestion),
+  };
+  return {
+    found: decision.found !== undefined,
+    ...(decision.found && { productId: decision.found.productId }),
+    confidence: round3(decision.found?.score ?? decision.suggestions[0]?.suggestionScore ?? 0),
+    candidates: decision.suggestions.map((s) => ({
+      productId: s.productId,
+      name: s.name,
+      score: round3(s.suggestionScore),
+    })),
+    explanation,
+  };
+}

@@ -1,12 +1,8 @@
 import type { BrandForm, ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
-import {
-  FUNCTION_WORDS,
-  mixesLettersAndDigits,
-  tokenizeNormalised,
-  type Token,
-} from './name-tokens.js';
+import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
+import { makersLines } from './maker-lines.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -137,9 +133,8 @@ export function readTitle(
     (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
   );
   const codes = named.filter(rare);
-  const codeParts = new Set(
-    written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk)).flatMap((c) => c.words),
-  );
+  const codeChunks = written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk));
+  const codeParts = new Set(codeChunks.flatMap((c) => c.words));
   const quantities = new Set(
     written
       .filter(({ chunk }) => QUANTITY.test(chunk))
@@ -147,8 +142,8 @@ export function readTitle(
   );
   // The numbers the query writes inside its codes ("570" of "N570", "50" of "C-50").
   const codeNumbers = new Set(
-    written
-      .filter(({ chunk, words }) => DIGIT.test(chunk) && LETTER.test(chunk) && isCode(words))
+    codeChunks
+      .filter(({ words }) => isCode(words))
       .flatMap(({ words }) => tokenizeNormalised(words.join(' ')))
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
@@ -258,47 +253,7 @@ export function readTitle(
       );
     };
   };
-  // A word of the query that only this product's maker uses, on every name of the catalog that
-  // carries it, names one of its lines ("PowerJolt", "EcoPlus"), as a rare code names a
-  // model: a category's word ("Extender") is on other makers' names too. What else the query
-  // says must then tell the line's products apart.
-  const lineWords = [...querySet].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
-  // Each candidate's names as sets of words, read once a word asks.
-  const nameWordsOnce = new Map<number, Set<string>[]>();
-  const nameWords = (j: number) => {
-    let sets = nameWordsOnce.get(j);
-    if (!sets) nameWordsOnce.set(j, (sets = products[j]!.names.map((n) => new Set(wordsOf(n)))));
-    return sets;
-  };
-  // The maker whose candidates carry a word on every name of the catalog that carries it.
-  const ownerOnce = new Map<string, string | undefined>();
-  const owner = (word: string) => {
-    if (ownerOnce.has(word)) return ownerOnce.get(word);
-    let from: string | undefined;
-    let names = 0;
-    for (let j = 0; j < products.length && from !== ''; j++) {
-      const on = nameWords(j).filter((words) => words.has(word)).length;
-      if (on === 0) continue;
-      const its = maker(products[j]!.brand);
-      from = from === undefined || from === its ? its : '';
-      names += on;
-    }
-    const found = from && names >= (counts.namesCarrying(word) ?? Infinity) ? from : undefined;
-    ownerOnce.set(word, found);
-    return found;
-  };
-  const lineNamedOnce = new Map<number, boolean>();
-  const lineNamed = (index: number) => {
-    let known = lineNamedOnce.get(index);
-    if (known === undefined) {
-      const { brand } = products[index]!;
-      known = lineWords.some(
-        (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === maker(brand),
-      );
-      lineNamedOnce.set(index, known);
-    }
-    return known;
-  };
+  const lineNamed = makersLines(products, querySet, counts, maker, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
