@@ -95,6 +95,21 @@ describe('tokenize', () => {
     ]);
   });
 
+  it('reads a word joining a number to what it counts or bounds as a word, never a code', () => {
+    expect(show('Manila Box of 100')).toEqual(['manila', 'box', 'of', '100:number']);
+    expect(show('Mount for 22 to 40 Screens')).toEqual([
+      'mount',
+      'for',
+      '22:number',
+      'to',
+      '40:number',
+      'screens',
+    ]);
+    expect(show('100 Per Box')).toEqual(['100:number', 'per', 'box']);
+    expect(show('10 or 100')).toEqual(['10:number', 'or', '100:number']);
+    // Other short words before a number stay a model's prefix ("FX 3700M", "S 24").
+    expect(show('Galaxy S 24')).toEqual(['galaxy', 's:code', '24:number']);
+  });
   it('takes the names of object properties for the words they are', () => {
     expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
       'acme',

@@ -52,6 +52,11 @@ export const FILLER_WORDS = new Set([
   ...FUNCTION_WORDS,
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
+/**
+ * Words that join a number to what it counts or bounds ("Box of 100", "22 to 40", "100 Per
+ * Box", "10 or 100"): short and beside a number, but never a model code or a designator.
+ */
+const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per']);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
@@ -209,7 +214,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const code =
         !variantWord &&
         (mixed ||
-          (run.length <= 2 && !FILLER_WORDS.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
+          (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
       // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
       // a designator of a different model, like the known variant words.
       const designator =
@@ -218,7 +223,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         r === 0 &&
         isModelPart(previous) &&
         SHORT_WORD.test(text) &&
-        !FILLER_WORDS.has(text);
+        !NEVER_CODES.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
