@@ -68,6 +68,11 @@ export interface ReadAgainst {
    * the name it leaves out may be the listing's part number.
    */
   lineNamed(): boolean;
+  /**
+   * The name of another candidate its anchoring code anchors too, which the query names no
+   * word of this one's that it lacks: the query does not tell the two apart.
+   */
+  untoldFrom?: string;
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */

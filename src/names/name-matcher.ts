@@ -216,6 +216,8 @@ function hardRule(
   // category ("RTX 2060 GPU") or a word that says nothing ("by"), not a variant.
   const known = (v: string) =>
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
+  if (candidate.read?.untoldFrom !== undefined)
+    return `the query does not tell it from "${candidate.read.untoldFrom}", which its code names too`;
   // A variant word always contradicts; a designator ("2 x Button") only where it tells apart.
   for (const v of q.variants)
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))

@@ -201,7 +201,28 @@ describe(readTitle.name, () => {
     const [b, w] = read('Talkr HS470 Bluetooth Headset Black', [black, white], catalog);
     expect([b!.anchor, w!.anchor]).toEqual(['hs470', 'hs470']);
     expect(b!.score).toBeGreaterThanOrEqual(FOUND_AT);
-    expect(w!.score).toBeLessThan(b!.score - 0.1);
+    expect(b!.rejected).toBeUndefined();
+    expect(w!.rejected).toMatch(/does not tell it from "hs470 bluetooth headset black"/);
+    // Misspelt, the colour still tells them apart; a measure is never a misspelt one.
+    const [typo] = read('Talkr HS470 Bluetooth Headset Blakc', [black, white], catalog);
+    expect(typo!.untoldFrom).toBeUndefined();
+    const mm = [product('Talkr', 'HS470 44mm'), product('Talkr', 'HS470 45mm')];
+    expect(read('Talkr HS470 44mm', mm)[0]!.untoldFrom).toBeUndefined();
+  });
+
+  it('tells a family apart by what the query says, never by what a name leaves unsaid', () => {
+    const nano = product('Digitz', '15-Item Accessory Bundle for iPod Nano 5th Gen');
+    const touch = product('Digitz', '15-Item Accessory Bundle for iPod Touch 4th Gen');
+    const both = read('Digitz 15-Item Accessory Bundle', [nano, touch]);
+    expect(both.map((r) => r.anchor)).toEqual(['15item', '15item']);
+    for (const member of both) expect(member.rejected).toMatch(/does not tell it from/);
+    // Named whole, a member is told from one that says more.
+    const plain = product('Talkr', 'HS470 Headset');
+    const pro = product('Talkr', 'HS470 Sport Headset');
+    const [p, q] = read('Talkr HS470 Headset', [plain, pro]);
+    expect(p!.untoldFrom).toBeUndefined();
+    expect(p!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(q!.untoldFrom).toBe('hs470 headset');
   });
 
   it('never anchors a product by a code it names as what it fits, or one it goes on past', () => {

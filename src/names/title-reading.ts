@@ -3,6 +3,7 @@ import { normaliseName } from './name-normaliser.js';
 import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
+import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -168,6 +169,8 @@ export function readTitle(
     for (const code of codes)
       if (LETTER.test(code) && !carriers.get(code)?.some((c) => c.index === index))
         anchors.delete(index);
+  // A family the code anchors must be told apart by what the query says (code-families.ts).
+  const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
     const token: Token = { text: word, kind: 'word' };
     const one = singular(word);
@@ -285,6 +288,7 @@ export function readTitle(
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
         lineNamed: () => lineNamed(index),
+        ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
       };
     },

@@ -1,0 +1,79 @@
+import { runs } from './model-codes.js';
+import type { Token } from './name-tokens.js';
+import { isTypoOf } from './typos.js';
+import { singular } from './words-that-say-nothing.js';
+
+// A family a model code anchors (title-reading.ts): several candidates carry the query's code
+// whole ("HS470" in black and in white). The rest of the query must tell them apart by what it
+// says, never by what one member's name leaves unsaid: a member whose name merely says less
+// than another's ("15-Item Accessory Bundle for iPod Nano" against "... for iPod Touch", asked
+// as "15-Item Accessory Bundle") is no better named than the other, whatever a longer name
+// costs.
+
+const wordsOf = (text: string) => text.split(' ').filter(Boolean);
+
+/** A candidate as the family reads it: its names and its brand's words. */
+interface Member {
+  readonly names: readonly string[];
+  readonly brand: { readonly words: ReadonlySet<string> };
+}
+
+/** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
+function namedBy(product: Member): Set<string> {
+  const words = new Set<string>(product.brand.words);
+  for (const name of product.names) for (const run of runs(wordsOf(name))) words.add(run);
+  return words;
+}
+
+const LETTERS_ONLY = /^\p{L}+$/u;
+
+/** Whether the query's word is this word of a name, in the plural or misspelt (letters only). */
+function saysWord(word: string, target: string): boolean {
+  if (word === target || singular(word) === target) return true;
+  if (!LETTERS_ONLY.test(word) || !LETTERS_ONLY.test(target)) return false;
+  const token: Token = { text: word, kind: 'word' };
+  return isTypoOf(token, { text: target, kind: 'word' });
+}
+
+/** Whether the query's word is a word of the member. */
+function carries(words: ReadonlySet<string>, word: string): boolean {
+  if (words.has(word) || words.has(singular(word))) return true;
+  for (const w of words) if (saysWord(word, w)) return true;
+  return false;
+}
+
+/**
+ * For each anchored candidate that the query does not tell from another member of its code's
+ * family, that other member's index. A member is told from another where the query names a
+ * word of its name the other lacks ("Black" beside "White"), or names every word of its name
+ * while the other says more (`HS470 Headset` is not the `HS470 Sport Headset`).
+ */
+export function untoldMembers(
+  anchors: ReadonlyMap<number, string>,
+  products: readonly Member[],
+  queryWords: ReadonlySet<string>,
+): Map<number, number> {
+  const untold = new Map<number, number>();
+  const families = new Map<string, number[]>();
+  for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
+  for (const members of families.values()) {
+    if (members.length < 2) continue;
+    const words = new Map(members.map((m) => [m, namedBy(products[m]!)]));
+    const query = [...queryWords];
+    // The query's words each member carries, and whether the query names all of its name.
+    const named = new Map(members.map((m) => [m, query.filter((w) => carries(words.get(m)!, w))]));
+    const whole = (m: number) =>
+      products[m]!.names.some((name) =>
+        wordsOf(name).every(
+          (w) => products[m]!.brand.words.has(w) || query.some((q) => saysWord(q, w)),
+        ),
+      );
+    for (const m of members) {
+      const told = (o: number) =>
+        named.get(m)!.some((w) => !carries(words.get(o)!, w)) || (whole(m) && !whole(o));
+      const other = members.find((o) => o !== m && !told(o));
+      if (other !== undefined) untold.set(m, other);
+    }
+  }
+  return untold;
+}
