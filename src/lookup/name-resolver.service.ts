@@ -22,12 +22,8 @@ import {
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
-import {
-  FOUND_AT,
-  REJECTED_WEIGHT,
-  suggestedAt,
-  type ScoredProduct,
-} from '../names/resolution-decision.js';
+import { outread, type Explained } from '../names/closer-readings.js';
+import { FOUND_AT, REJECTED_WEIGHT, suggestedAt } from '../names/resolution-decision.js';
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -206,7 +202,7 @@ export class NameResolver {
     const explained = products.map((product, i) =>
       this.score(match, product, reading.against(i), whole),
     );
-    return decidedOutcome(query, explained);
+    return decidedOutcome(query, outread(explained));
   }
 
   /**
@@ -240,7 +236,7 @@ export class NameResolver {
     read: ReadAgainst,
     /** What a name carrying every term of the query weighs. */
     whole: number,
-  ): { scored: ScoredProduct; notes: string[] } {
+  ): Explained {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
     const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
@@ -265,6 +261,7 @@ export class NameResolver {
           ...(best.complete && { complete: true }),
         },
         notes: best.notes,
+        ...(best.reading && { reading: best.reading }),
       };
     }
     const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;

@@ -1,4 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
+import type { Reading } from './closer-readings.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
@@ -31,6 +32,8 @@ export interface NameMatch {
   complete?: boolean;
   /** What the score rests on, for the admin explanation. */
   notes: string[];
+  /** The query's words it names and the words it adds (closer-readings.ts). */
+  reading?: Reading;
 }
 
 export function matchName(query: string, candidate: CandidateName): NameMatch {
@@ -67,7 +70,13 @@ export function nameMatcher(query: string): NameMatcher {
     // With words that say nothing, it is named whole, not exactly: "DTEK50 by BlackBerry" is
     // exactly that product, and only names DTEK50 by BlackBerry whole.
     if (namedAround(candidate)) {
-      return { score: 1, complete: true, notes: ['same name, with words that say nothing'] };
+      const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
+      return {
+        score: 1,
+        complete: true,
+        notes: ['same name, with words that say nothing'],
+        reading,
+      };
     }
     const c = tokenizeNormalised(candidate.text);
     const aligned = alignLetterRuns(readInitials(q.tokens, candidate.brand.compact, c), [
@@ -77,7 +86,10 @@ export function nameMatcher(query: string): NameMatcher {
     const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits);
     const notes: string[] = [];
     const softNotes: string[] = [];
-    const matched = { letters: false, complete: true };
+    const matched: { letters: boolean; complete: boolean; reading?: Reading } = {
+      letters: false,
+      complete: true,
+    };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
     const fits =
@@ -94,6 +106,7 @@ export function nameMatcher(query: string): NameMatcher {
     return {
       score,
       notes,
+      ...(matched.reading && { reading: matched.reading }),
       ...(rejected ? { rejected } : matched.complete && { complete: true }),
     };
   };

@@ -102,6 +102,18 @@ describe('decide', () => {
     expect(decide([product('weak', FOUND_AT - 0.01, { complete: true })]).found).toBeUndefined();
   });
 
+  it('never finds a candidate another reads as closely, which still counts as a runner-up', () => {
+    const title = product('video-player', 0.88, { outreadBy: 'sansa fuze 4 gb mp3 player' });
+    const decision = decide([title, product('mp3-player', 0.68)]);
+    expect(decision.found).toBeUndefined();
+    expect(decision.reason).toMatch(/"sansa fuze 4 gb mp3 player" reads the query as closely/);
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['video-player', 'mp3-player']);
+    // Its score still stands against the one that reads as closely: neither leads.
+    const named = product('short', 0.94, { complete: true });
+    const outread = product('long', 0.94, { complete: true, outreadBy: 'short' });
+    expect(decide([named, outread]).found).toBeUndefined();
+  });
+
   it('suggests at most five, best first', () => {
     const many = Array.from({ length: 9 }, (_, i) => product(`p${i}`, 0.3 + i * 0.01));
     expect(decide(many).suggestions.map((s) => s.productId)).toEqual([

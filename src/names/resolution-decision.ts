@@ -14,7 +14,7 @@ export const REJECTED_WEIGHT = 0.6;
  * A candidate whose maker the query names is suggested at least at this fraction of the share
  * of the query's term weight its name carries (candidate-terms.ts), however the rules score
  * it: a title's right product, refused on the words its name does not place, still carries the
- * title's rare code and line words. Decisions weigh scores alone; below FOUND_AT, no
+ * title's rare code and line words. Decisions never weigh suggestions; below FOUND_AT, no
  * suggestion reads as a match.
  */
 export const COVERAGE_WEIGHT = 0.6;
@@ -40,6 +40,11 @@ export interface ScoredProduct {
   complete?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */
   suggestionScore: number;
+  /**
+   * Another candidate's name that reads the query as closely and says less (closer-readings.ts):
+   * this one is never found over it, though it still counts as a runner-up.
+   */
+  outreadBy?: string;
 }
 
 export interface Decision {
@@ -87,6 +92,10 @@ export function decide(scored: ScoredProduct[]): Decision {
     reason =
       `best ${fmt(best.score)} clears ${FOUND_AT}` +
       (runnerUp ? ` and leads by ${fmt(lead(best, runnerUp))}` : '');
+  }
+  if (found?.outreadBy !== undefined) {
+    reason = `"${found.outreadBy}" reads the query as closely as its best, and says less`;
+    found = undefined;
   }
   const suggestions = scored
     .filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT)

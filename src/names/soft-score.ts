@@ -1,4 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
+import type { Reading } from './closer-readings.js';
 import type { Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
@@ -50,7 +51,8 @@ export function softScore(
    */
   title: boolean,
   notes: string[],
-  matched: { letters: boolean; complete: boolean },
+  /** Also what the candidate makes of the query, to compare with others (closer-readings.ts). */
+  matched: { letters: boolean; complete: boolean; reading?: Reading },
   /**
    * The texts the query and the name give only as what the product fits ("For CLP-310"):
    * where the query's code anchors the product, they describe it (model-codes.ts).
@@ -191,5 +193,11 @@ export function softScore(
   if (described.length > 0)
     notes.push(`no candidate says ${described.map((w) => `"${w}"`).join(', ')}: a description`);
   score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched, fits);
+  // Measures with their units: "12gb" is not the number 12.
+  const said = (t: Token) => `${t.text}${t.unit ?? ''}`;
+  matched.reading = {
+    named: q.filter((t) => !leftover.includes(t)).map(said),
+    unsaid: c.filter((t, i) => !used.has(i) && !candidate.brand.words.has(t.text)).map(said),
+  };
   return Math.max(0, decimal(score));
 }

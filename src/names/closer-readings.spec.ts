@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import { closerReading, outread } from './closer-readings.js';
+import { product, read } from './title-reading.fixtures.js';
+
+/** Each product's reading of the query, by its first name. */
+function readings(query: string, products: ReturnType<typeof product>[]) {
+  const read_ = read(query, products);
+  return read_.map((r, i) => ({ name: products[i]!.names[0]!, reading: r.reading! }));
+}
+
+describe(closerReading.name, () => {
+  const video = product('Sandy', 'Sansa Fuze 4 GB Video MP3 Player Black');
+  const plain = product('Sandy', 'Sansa Fuze 4 GB MP3 Player Black');
+
+  it('names a candidate that names as much of the query and leaves less unsaid', () => {
+    const [v, p] = readings('Sandy Sansa Fuze 4 GB', [video, plain]);
+    // The longer name is a title: what it leaves unsaid costs less, and it scores higher.
+    expect(read('Sandy Sansa Fuze 4 GB', [video, plain])[0]!.score).toBeGreaterThan(0.8);
+    expect(closerReading(v!.reading, [v!, p!])).toBe('sansa fuze 4 gb mp3 player black');
+    expect(closerReading(p!.reading, [v!, p!])).toBeUndefined();
+  });
+
+  it('lets a word of the query that only one name carries tell them apart', () => {
+    const [v, p] = readings('Sandy Sansa Fuze 4 GB Video', [video, plain]);
+    expect(closerReading(v!.reading, [v!, p!])).toBeUndefined();
+  });
+
+  it('reads the query as the matcher does, however it is spaced', () => {
+    const twelve = product('Nvidia', 'RTX A2000 12GB');
+    const bare = product('Nvidia', 'RTX A2000');
+    const [t, b] = readings('Nvidia rtx a 2000 12 gb card', [twelve, bare]);
+    expect(t!.reading.named).toContain('12gb');
+    expect(closerReading(t!.reading, [t!, b!])).toBeUndefined();
+  });
+
+  it('names each of two readings alike: neither is found over the other', () => {
+    const again = product('Sandy', 'Sansa Fuze 4 GB MP3 Player Black');
+    const [a, b] = readings('Sandy Sansa Fuze 4 GB', [plain, again]);
+    expect(closerReading(a!.reading, [a!, b!])).toBe(b!.name);
+    expect(closerReading(b!.reading, [a!, b!])).toBe(a!.name);
+  });
+});
+
+describe(outread.name, () => {
+  const scored = (name: string, score: number) => ({
+    productId: name,
+    name,
+    score,
+    suggestionScore: score,
+  });
+  it('marks only a candidate that could be found, and names the closer one in its notes', () => {
+    const long = { named: ['sansa', 'fuze', '4gb'], unsaid: ['video', 'player'] };
+    const short = { named: ['sansa', 'fuze', '4gb'], unsaid: ['player'] };
+    const [a, b] = outread([
+      { scored: scored('long', 0.88), notes: [], reading: long },
+      { scored: scored('short', 0.68), notes: [], reading: short },
+    ]);
+    expect(a!.scored.outreadBy).toBe('short');
+    expect(a!.notes.join(' ')).toMatch(/"short" names as much of the query/);
+    expect(b!.scored.outreadBy).toBeUndefined();
+    // Below the line, nothing is marked: it could not be found anyway.
+    const [low] = outread([
+      { scored: scored('long', 0.7), notes: [], reading: long },
+      { scored: scored('short', 0.68), notes: [], reading: short },
+    ]);
+    expect(low!.scored.outreadBy).toBeUndefined();
+  });
+});

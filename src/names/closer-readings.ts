@@ -1,0 +1,61 @@
+import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
+
+// What a candidate's best name makes of the query (name-matcher.ts), compared across
+// candidates (name-resolver.service.ts): a candidate is never found over another that reads
+// the query at least as closely. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as
+// closely as `Sansa Fuze 4 GB Video MP3 Player Black` and leaves less of it unsaid; the longer
+// name scores higher only because a title's unsaid words cost less, which is no reason to
+// choose it.
+
+/** The query's words a name names (exactly, misspelt or as its brand) and the words it adds. */
+export interface Reading {
+  readonly named: readonly string[];
+  readonly unsaid: readonly string[];
+}
+
+const within = (some: readonly string[], all: ReadonlySet<string>) => some.every((w) => all.has(w));
+
+/**
+ * The name of the first of `others` that names every word of the query `reading` names and
+ * leaves unsaid nothing that `reading` does not; undefined if none does. Two readings alike
+ * each name the other: neither is found over the other.
+ */
+export function closerReading(
+  reading: Reading,
+  others: readonly { readonly name: string; readonly reading: Reading }[],
+): string | undefined {
+  const unsaid = new Set(reading.unsaid);
+  for (const other of others) {
+    if (other.reading === reading) continue;
+    if (within(reading.named, new Set(other.reading.named)) && within(other.reading.unsaid, unsaid))
+      return other.name;
+  }
+  return undefined;
+}
+
+/** A candidate scored, with what its best name made of the query. */
+export interface Explained {
+  scored: ScoredProduct;
+  notes: string[];
+  reading?: Reading;
+}
+
+/**
+ * Marks each candidate that could be found but that another candidate reads as closely: it
+ * is then never found (resolution-decision.ts), and still counts as a runner-up.
+ */
+export function outread(explained: Explained[]): Explained[] {
+  const readings = explained.flatMap((e) =>
+    e.reading && !e.scored.rejected ? [{ name: e.scored.name, reading: e.reading }] : [],
+  );
+  return explained.map((e) => {
+    if (!e.reading || e.scored.rejected || e.scored.exact || e.scored.score < FOUND_AT) return e;
+    const by = closerReading(e.reading, readings);
+    if (by === undefined) return e;
+    return {
+      ...e,
+      scored: { ...e.scored, outreadBy: by },
+      notes: [...e.notes, `"${by}" names as much of the query and leaves less unsaid`],
+    };
+  });
+}
