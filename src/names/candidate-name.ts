@@ -73,6 +73,11 @@ export interface ReadAgainst {
    * word of this one's that it lacks: the query does not tell the two apart.
    */
   untoldFrom?: string;
+  /**
+   * Whether a word of the query is the letters a code it writes as one chunk ends with
+   * ("BLKS" of "V7N3C5E-03F-BLKS"): part of the code, never a misspelt word.
+   */
+  codeEnd(word: string): boolean;
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */
@@ -92,4 +97,15 @@ export function brandForm(brand: string): BrandForm {
     words: new Set(normalised.split(' ').filter(Boolean)),
     tokens: tokenizeNormalised(normalised),
   };
+}
+
+/** Whether the query names the brand: its words, or the brand written as one word. */
+export function namesBrand(
+  queryWords: ReadonlySet<string>,
+  queryRuns: readonly string[],
+  brand: BrandForm,
+): boolean {
+  if (brand.compact === '') return false;
+  if ([...brand.words].every((w) => queryWords.has(w))) return true;
+  return queryRuns.some((run) => run.startsWith(brand.compact));
 }

@@ -167,6 +167,22 @@ export function writtenCodes(query: string | ReturnType<typeof chunks>): string[
   ];
 }
 
+/**
+ * The letters a code written as one chunk goes on with after its digits, hyphen joined
+ * ("BLKS" of "V7N3C5E-03F-BLKS"); not a word after a slash ("E100 v2/Lplayer").
+ */
+export function codeEnds(written: readonly { chunk: string; words: readonly string[] }[]) {
+  const ends = new Set<string>();
+  for (const { chunk, words } of written) {
+    const text = chunk.toLowerCase();
+    const first = words.findIndex((w) => DIGIT.test(w));
+    for (let j = first + 1; first >= 0 && j < words.length; j++)
+      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
+        ends.add(words[j]!);
+  }
+  return ends;
+}
+
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
 const MAX_MAKER_PREFIX = 4;
 const ONLY_LETTERS = /^\p{L}+$/u;

@@ -210,6 +210,18 @@ function hardRule(
     if (!texts!.has(code) && contradicts(code) && !fitted(code) && !term(token))
       return `model code "${code}" is not in "${name}"`;
   }
+  // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters
+  // and its number found apart ("NEXT6 7-Inch") are another model's. Anchored, the product's
+  // own code decides, and another code of the query may be a part's.
+  let compactOnce: string[] | undefined;
+  for (const token of q.codes) {
+    if (anchored || !token.attached || token.word === undefined || term(token)) continue;
+    if (fitted(token.text)) continue;
+    const word = token.word;
+    compactOnce ??= [compactName(name), compactName(`${candidate.brand.normalised} ${name}`)];
+    if (!compactOnce.some((c) => c.includes(word)))
+      return `model code "${word}" is not in "${name}"`;
+  }
   // Letters glued to the model number the query gives make it another model: "8a" is not
   // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number
   // "4547B001" in a title), they are part of what it leaves out, which the soft score weighs.

@@ -114,6 +114,11 @@ export function softScore(
     // named once more in the plural ("Cases ... Case").
     if (candidate.brand.words.has(token.text)) continue;
     if (token.kind === 'word' && seen.has(singular(token.text))) continue;
+    // A code's letters are never misspelt: "V7N3C5E-03F-BLKS" is not "...-BLUS".
+    if (read?.codeEnd(token.text)) {
+      leftover.push(token);
+      continue;
+    }
     const typo = misspelling(
       token,
       c,

@@ -158,6 +158,19 @@ describe(readTitle.name, () => {
     ).toMatch(/model code "p"/);
   });
 
+  it('reads a code written as one word as that word, never its letters and number apart', () => {
+    // "NEXT7" is not the "NEXT6" of a 7-inch tablet, nor "BLKS" a misspelt "BLUS".
+    const tablet = product('Efun', 'NEXT6 7-Inch Color TFT Display Tablet with Borders');
+    expect(read('Efun NEXT7', [tablet])[0]!.rejected).toMatch(/model code "next7"/);
+    const cable = product('Vee', 'CAT5e Patch Cable Blue 3-Feet V7N3C5E-03F-BLUS');
+    const [blks] = read('Vee V7N3C5E-03F-BLKS', [cable]);
+    expect(blks!.notes.join(' ')).not.toMatch(/read as "blus"/);
+    expect(blks!.score).toBeLessThan(FOUND_AT);
+    // With the brand glued on, or the code split as the name splits it, it is the same word.
+    expect(read('EfunNEXT6 tablet', [tablet])[0]!.rejected).toBeUndefined();
+    expect(read('Vee V7N3C5E 03F BLUS', [cable])[0]!.rejected).toBeUndefined();
+  });
+
   it('forgives a quantity in a title its code anchors, never a part number', () => {
     const toner = product(
       'Inkwell',

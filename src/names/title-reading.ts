@@ -1,7 +1,15 @@
-import type { BrandForm, ReadAgainst } from './candidate-name.js';
+import { namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
-import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
+import {
+  chunks,
+  codeEnds,
+  codesCarried,
+  fittedChunks,
+  isCode,
+  runs,
+  writtenCodes,
+} from './model-codes.js';
 import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
@@ -51,17 +59,6 @@ function carriedWords(product: ReadProduct, into: Set<string>): void {
       into.add(singular(word));
     }
   for (const word of product.brand.words) into.add(word);
-}
-
-/** Whether the query names the brand: its words, or the brand written as one word. */
-function namesBrand(
-  queryWords: ReadonlySet<string>,
-  queryRuns: readonly string[],
-  brand: BrandForm,
-): boolean {
-  if (brand.compact === '') return false;
-  if ([...brand.words].every((w) => queryWords.has(w))) return true;
-  return queryRuns.some((run) => run.startsWith(brand.compact));
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
@@ -136,6 +133,7 @@ export function readTitle(
   const codes = named.filter(rare);
   const codeChunks = written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk));
   const codeParts = new Set(codeChunks.flatMap((c) => c.words));
+  const ends = codeEnds(codeChunks);
   const quantities = new Set(
     written
       .filter(({ chunk }) => QUANTITY.test(chunk))
@@ -288,6 +286,7 @@ export function readTitle(
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
         lineNamed: () => lineNamed(index),
+        codeEnd: (word) => ends.has(word),
         ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
       };
