@@ -78,6 +78,8 @@ export interface ReadAgainst {
    * ("BLKS" of "V7N3C5E-03F-BLKS"): part of the code, never a misspelt word.
    */
   codeEnd(word: string): boolean;
+  /** The query's model codes this name carries only as what it fits ("for TI-84 Plus"). */
+  fitsOnly: readonly string[];
 }
 
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { abbreviates, chunks, codeEnds, withMakerPrefixes, writtenCodes } from './model-codes.js';
+import { codeEnds } from './code-ends.js';
+import { abbreviates, chunks, withMakerPrefixes, writtenCodes } from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';

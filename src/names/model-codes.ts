@@ -152,6 +152,32 @@ export const chunks = (query: string) =>
     .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
     .filter(({ words }) => words.length > 0);
 
+/** The runs of one to three words that start at a word `from` allows, joined. */
+function runsFrom(words: readonly string[], from: (i: number) => boolean): Set<string> {
+  const out = new Set<string>();
+  for (let i = 0; i < words.length; i++) {
+    if (!from(i)) continue;
+    let joined = '';
+    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++)
+      out.add((joined += words[j]!));
+  }
+  return out;
+}
+
+/**
+ * Whether a name carries the code only from where it says what the product fits ("for TI-84
+ * Plus" carries "TI84PLUS"), never from its own words.
+ */
+function startsOnlyWhereItFits(names: readonly (readonly string[])[], code: string): boolean {
+  let fitted = false;
+  for (const words of names) {
+    const fitting = fittingWords(words);
+    if (runsFrom(words, (i) => !fitting.has(i)).has(code)) return false;
+    fitted ||= fitting.size > 0 && runsFrom(words, (i) => fitting.has(i)).has(code);
+  }
+  return fitted;
+}
+
 /**
  * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
  * is two), joined: letters and digits, not a measure; or a long part number of digits.
@@ -165,22 +191,6 @@ export function writtenCodes(query: string | ReturnType<typeof chunks>): string[
         .map(({ words }) => words.join('')),
     ),
   ];
-}
-
-/**
- * The letters a code written as one chunk goes on with after its digits, hyphen joined
- * ("BLKS" of "V7N3C5E-03F-BLKS"); not a word after a slash ("E100 v2/Lplayer").
- */
-export function codeEnds(written: readonly { chunk: string; words: readonly string[] }[]) {
-  const ends = new Set<string>();
-  for (const { chunk, words } of written) {
-    const text = chunk.toLowerCase();
-    const first = words.findIndex((w) => DIGIT.test(w));
-    for (let j = first + 1; first >= 0 && j < words.length; j++)
-      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
-        ends.add(words[j]!);
-  }
-  return ends;
 }
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
@@ -245,10 +255,16 @@ export function codesCarried(
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
-): { carriers: Map<string, { index: number; whole: boolean }[]>; codeNamed: Set<number> } {
+): {
+  carriers: Map<string, { index: number; whole: boolean }[]>;
+  codeNamed: Set<number>;
+  /** The query's codes each candidate carries only as what it fits. */
+  fitsOnly: Map<number, string[]>;
+} {
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
   const codeNamed = new Set<number>();
-  if (named.length === 0) return { carriers, codeNamed };
+  const fitsOnly = new Map<number, string[]>();
+  if (named.length === 0) return { carriers, codeNamed, fitsOnly };
   products.forEach((product, index) => {
     // A run of a name's words is in the name written without spaces: most candidates' names
     // hold none of the query's codes, and are not read further.
@@ -261,6 +277,8 @@ export function codesCarried(
     const fits = new Set(read.flatMap((r) => r.fits));
     const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
     if (named.some(own)) codeNamed.add(index);
+    const fitted = named.filter((code) => startsOnlyWhereItFits(words, code));
+    if (fitted.length > 0) fitsOnly.set(index, fitted);
     for (const code of codes)
       if (own(code))
         (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
@@ -268,5 +286,5 @@ export function codesCarried(
           whole: whole.has(code),
         });
   });
-  return { carriers, codeNamed };
+  return { carriers, codeNamed, fitsOnly };
 }

@@ -99,7 +99,8 @@ export function nameMatcher(query: string): NameMatcher {
     const score = softScore(query.tokens, c, candidate, title, softNotes, matched, fits);
     const rejected =
       hardRule(query, c, candidate, title) ??
-      (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`);
+      (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`) ??
+      namesOnlyWhatItFits(matched.reading, candidate);
     if (rejected) notes.push(rejected);
     else if (matched.complete) notes.push('the query names every word of it and nothing else');
     notes.push(...softNotes);
@@ -111,6 +112,23 @@ export function nameMatcher(query: string): NameMatcher {
     };
   };
   return Object.assign(match, { key });
+}
+
+/**
+ * Whether all the query names of a candidate, its brand aside, is a code the name gives only as
+ * what it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): the query asks for
+ * that other product, not this one.
+ */
+function namesOnlyWhatItFits(
+  reading: Reading | undefined,
+  candidate: CandidateName,
+): string | undefined {
+  const codes = candidate.read?.fitsOnly ?? [];
+  if (!reading || codes.length === 0) return undefined;
+  const parts = new Set(codes.flatMap((code) => tokenizeNormalised(code).map((t) => t.text)));
+  const named = reading.named.filter((t) => !candidate.brand.words.has(t));
+  if (named.length === 0 || !named.every((t) => parts.has(t))) return undefined;
+  return `the query names only what "${candidate.text}" fits`;
 }
 
 /** What the hard rules ask of every candidate, taken from the query once. */

@@ -171,6 +171,13 @@ describe(readTitle.name, () => {
     expect(read('Vee V7N3C5E 03F BLUS', [cable])[0]!.rejected).toBeUndefined();
   });
 
+  it('never reads a query that names only what a product fits as naming that product', () => {
+    const emulator = product('Texa', 'Smartview Emulator Software for TI-84 Plus Family');
+    expect(read('Texa TI84PLUS', [emulator])[0]!.rejected).toMatch(/names only what/);
+    // Naming the product's own words too, the query asks for it.
+    expect(read('Texa TI84PLUS Emulator Software', [emulator])[0]!.rejected).toBeUndefined();
+  });
+
   it('forgives a quantity in a title its code anchors, never a part number', () => {
     const toner = product(
       'Inkwell',

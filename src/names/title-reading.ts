@@ -1,17 +1,10 @@
 import { namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
-import {
-  chunks,
-  codeEnds,
-  codesCarried,
-  fittedChunks,
-  isCode,
-  runs,
-  writtenCodes,
-} from './model-codes.js';
+import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
+import { codeEnds } from './code-ends.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -148,7 +141,7 @@ export function readTitle(
       .map((t) => t.text),
   );
   // A code anchors the one candidate that carries it, and carries it whole.
-  const { carriers, codeNamed } = codesCarried(products, named, codes, querySet);
+  const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
   // A code a few candidates carry whole anchors each of them (a family: "HS470" in
   // black and in red): the rest of the query must then tell them apart, or none is found.
@@ -287,6 +280,7 @@ export function readTitle(
         codeNamed: codeNamed.has(index),
         lineNamed: () => lineNamed(index),
         codeEnd: (word) => ends.has(word),
+        fitsOnly: fitsOnly.get(index) ?? [],
         ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
       };
