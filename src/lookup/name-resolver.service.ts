@@ -262,6 +262,7 @@ export class NameResolver {
         },
         notes: best.notes,
         ...(best.reading && { reading: best.reading }),
+        maker: context.brand.normalised.split(' ')[0] ?? '',
       };
     }
     const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;

@@ -33,6 +33,28 @@ describe(closerReading.name, () => {
     expect(closerReading(t!.reading, [t!, b!])).toBeUndefined();
   });
 
+  it('lets only the query tell apart two names of one maker that leave words unsaid', () => {
+    const white = { named: ['brother', '1in', 'black'], unsaid: ['on', 'white', 'tape'] };
+    const yellow = { named: ['brother', '1in', 'black'], unsaid: ['on', 'yellow'] };
+    const others = [
+      { name: 'white', reading: white, maker: 'brother' },
+      { name: 'yellow', reading: yellow, maker: 'brother' },
+    ];
+    expect(closerReading(white, others, 'brother')).toBe('yellow');
+    // Another maker's name (a third party's "for Brother ...") does not stand in the way.
+    expect(closerReading(white, [others[0]!, { ...others[1]!, maker: 'acme' }], 'brother')).toBe(
+      undefined,
+    );
+    // A name the query names whole is told from one that says more.
+    const whole = { named: ['canon', 'eos', 'r6'], unsaid: [] };
+    const mark = { named: ['canon', 'eos', 'r6'], unsaid: ['mark', '2'] };
+    const cameras = [
+      { name: 'r6', reading: whole, maker: 'canon' },
+      { name: 'r6 mark ii', reading: mark, maker: 'canon' },
+    ];
+    expect(closerReading(whole, cameras, 'canon')).toBeUndefined();
+  });
+
   it('names each of two readings alike: neither is found over the other', () => {
     const again = product('Sandy', 'Sansa Fuze 4 GB MP3 Player Black');
     const [a, b] = readings('Sandy Sansa Fuze 4 GB', [plain, again]);

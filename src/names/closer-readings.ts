@@ -22,13 +22,17 @@ const within = (some: readonly string[], all: ReadonlySet<string>) => some.every
  */
 export function closerReading(
   reading: Reading,
-  others: readonly { readonly name: string; readonly reading: Reading }[],
+  others: readonly { readonly name: string; readonly reading: Reading; readonly maker?: string }[],
+  maker?: string,
 ): string | undefined {
   const unsaid = new Set(reading.unsaid);
   for (const other of others) {
     if (other.reading === reading) continue;
-    if (within(reading.named, new Set(other.reading.named)) && within(other.reading.unsaid, unsaid))
-      return other.name;
+    if (!within(reading.named, new Set(other.reading.named))) continue;
+    // A name that leaves words of its own unsaid is not told by the query from another of its
+    // maker that names all it names: only what the query says tells them apart.
+    const untold = reading.unsaid.length > 0 && maker !== undefined && other.maker === maker;
+    if (untold || within(other.reading.unsaid, unsaid)) return other.name;
   }
   return undefined;
 }
@@ -38,6 +42,8 @@ export interface Explained {
   scored: ScoredProduct;
   notes: string[];
   reading?: Reading;
+  /** The first word of its brand, normalised: its maker. */
+  maker?: string;
 }
 
 /**
@@ -46,11 +52,19 @@ export interface Explained {
  */
 export function outread(explained: Explained[]): Explained[] {
   const readings = explained.flatMap((e) =>
-    e.reading && !e.scored.rejected ? [{ name: e.scored.name, reading: e.reading }] : [],
+    e.reading && !e.scored.rejected
+      ? [
+          {
+            name: e.scored.name,
+            reading: e.reading,
+            ...(e.maker !== undefined && { maker: e.maker }),
+          },
+        ]
+      : [],
   );
   return explained.map((e) => {
     if (!e.reading || e.scored.rejected || e.scored.exact || e.scored.score < FOUND_AT) return e;
-    const by = closerReading(e.reading, readings);
+    const by = closerReading(e.reading, readings, e.maker);
     if (by === undefined) return e;
     return {
       ...e,
