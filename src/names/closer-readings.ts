@@ -69,7 +69,7 @@ export function outread(explained: Explained[]): Explained[] {
     return {
       ...e,
       scored: { ...e.scored, outreadBy: by },
-      notes: [...e.notes, `"${by}" names as much of the query and leaves less unsaid`],
+      notes: [...e.notes, `"${by}" names as much of the query, which does not tell them apart`],
     };
   });
 }

@@ -94,7 +94,7 @@ export function decide(scored: ScoredProduct[]): Decision {
       (runnerUp ? ` and leads by ${fmt(lead(best, runnerUp))}` : '');
   }
   if (found?.outreadBy !== undefined) {
-    reason = `"${found.outreadBy}" reads the query as closely as its best, and says less`;
+    reason = `"${found.outreadBy}" names as much of the query as its best: the query does not tell them apart`;
     found = undefined;
   }
   const suggestions = scored
