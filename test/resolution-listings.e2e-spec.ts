@@ -25,7 +25,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // skips it.
 
 /** The floors measured in bench/RESULTS.md ("Retailer titles"); the goal is far above. */
-const RECALL = 0.515;
+const RECALL = 0.518;
 const REFUSALS = 0.98;
 /** Of the titles refused whose product is in the catalog: suggested at all, and first. */
 const LISTED = 0.75;
@@ -76,7 +76,7 @@ const onThisMachine = listingsDir() !== undefined;
     expect(unread).toEqual([]);
   });
 
-  it(`finds at least ${RECALL * 100}% of the products and refuses ${REFUSALS * 100}% of the rest`, () => {
+  it(`finds at least ${(RECALL * 100).toFixed(1)}% of the products and refuses ${REFUSALS * 100}% of the rest`, () => {
     expect(report.recall).toBeGreaterThanOrEqual(RECALL);
     expect(report.correctRefusalRate).toBeGreaterThanOrEqual(REFUSALS);
   });
