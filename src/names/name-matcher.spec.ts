@@ -45,6 +45,15 @@ describe('matchName', () => {
       matchName('galaxy s24', candidate('Samsung Galaxy S24 Ultra', 'Samsung')).rejected,
     ).toBeDefined();
     expect(score('galaxy s24+', 'Samsung Galaxy S24 Plus', 'Samsung')).toBeGreaterThan(0.9);
+    // A variant word of what the product fits ("for P-Touch") is no variant of its own.
+    const tape = candidate('Brotha Label Tape Black on Yellow for P-Touch TZS651', 'Brotha');
+    expect(matchName('Brotha Label Tape Black on Yellow', tape).rejected).toBeUndefined();
+    expect(
+      matchName('Brotha Touch Label Tape', candidate('Brotha Label Tape Touch')).rejected,
+    ).toBeUndefined();
+    expect(matchName('Brotha Label Tape', candidate('Brotha Label Tape Touch')).rejected).toMatch(
+      /touch variant/,
+    );
   });
 
   it('takes a short word right after the model code for a variant too (ST, FE, GPS)', () => {

@@ -173,6 +173,9 @@ function queryTokens(
   };
 }
 
+/** Words after which a name says what the product fits, not what it is. */
+const FITS_WORDS = new Set(['for', 'fits', 'compatible']);
+
 /** A number written in a word (a code's "3" of "A3L791", "II"), not a quantity or a measure. */
 const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 
@@ -265,8 +268,12 @@ function hardRule(
   for (const v of q.variants)
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
-  for (const { kind, text: v } of c) {
+  // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
+  // product's, not this one's.
+  const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS_WORDS.has(t.text));
+  for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored) break;
+    if (fitsFrom >= 0 && i > fitsFrom) break;
     if (kind !== 'variant' || q.texts.has(v) || (title && !VARIANT_WORDS.has(v))) continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;
