@@ -21,7 +21,13 @@ import {
   type LabelledQuery,
   type ResolvedQuery,
 } from './resolution/evaluate.js';
-import { formatFailures, formatReport } from './resolution/report.js';
+import {
+  formatCost,
+  formatFailures,
+  formatLengths,
+  formatReport,
+  type Cost,
+} from './resolution/report.js';
 import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';
@@ -84,12 +90,6 @@ async function writeGeneratedCatalog(): Promise<void> {
   }
   out.end();
   await finished(out);
-}
-
-/** What resolving a set cost: CPU milliseconds per lookup, this process and PostgreSQL. */
-interface Cost {
-  readonly serviceMs: number;
-  readonly databaseMs?: number;
 }
 
 /** The database server's postmaster, whose backends' CPU is PostgreSQL's share. */
@@ -166,31 +166,6 @@ async function runOn(
   }
 }
 
-/** Resolve times of short names against long titles of the same set: p50 and p99. */
-function formatLengths(results: readonly ResolvedQuery[]): string {
-  const times = (keep: (length: number) => boolean) =>
-    results
-      .filter((r) => r.ms !== undefined && keep(r.labelled.query.length))
-      .map((r) => r.ms!)
-      .sort((a, b) => a - b);
-  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
-  const line = (label: string, xs: number[]) =>
-    xs.length === 0
-      ? `${label}: none`
-      : `${label} (${xs.length}): p50 ${at(xs, 0.5)!.toFixed(1)} ms, p99 ${at(xs, 0.99)!.toFixed(1)} ms`;
-  return `${line(
-    'names of 40 characters or fewer',
-    times((n) => n <= 40),
-  )}; ${line(
-    'titles of 100 characters or more',
-    times((n) => n >= 100),
-  )}`;
-}
-
-const formatCost = (title: string, { serviceMs, databaseMs }: Cost) =>
-  `${title}: CPU per lookup (median of ${cpuPasses} passes) ${serviceMs.toFixed(3)} ms resolver` +
-  (databaseMs === undefined ? '' : ` + ${databaseMs.toFixed(3)} ms PostgreSQL`);
-
 /** A second database on the same server, migrated. */
 async function createDatabase(baseUrl: string, name: string): Promise<string> {
   const admin = new pg.Client({ connectionString: baseUrl });
@@ -213,7 +188,7 @@ async function mainOnDatabase(url: string): Promise<number> {
   const { results, cost } = await runOn(url, { title, catalogFile: '', queries }, true);
   const report = evaluate(results);
   console.log(formatReport(title, report) + '\n');
-  console.log(formatCost(title, cost) + '\n');
+  console.log(formatCost(title, cost, cpuPasses) + '\n');
   if (report.failures.length > 0) console.log(`== ${title}: ${formatFailures(report)}\n`);
   return report.wrongProducts > 0 ? 1 : 0;
 }
@@ -299,7 +274,7 @@ async function main(): Promise<number> {
     }
     for (const { title, report, cost, results } of sections) {
       console.log(formatReport(title, report));
-      console.log(formatCost(title, cost));
+      console.log(formatCost(title, cost, cpuPasses));
       console.log(formatLengths(results) + '\n');
     }
     for (const { title, report } of sections) {

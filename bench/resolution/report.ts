@@ -1,4 +1,4 @@
-import { describeFailure, QUERY_KINDS, type EvalReport } from './evaluate.js';
+import { describeFailure, QUERY_KINDS, type EvalReport, type ResolvedQuery } from './evaluate.js';
 
 // An evaluation report (evaluate.ts) as text, for the bench scripts' output.
 
@@ -48,3 +48,35 @@ export function formatFailures(report: EvalReport): string {
     ...report.failures.map((f) => '  ' + describeFailure(f)),
   ].join('\n');
 }
+
+/** Resolve times of short names against long titles of the same set: p50 and p99. */
+export function formatLengths(results: readonly ResolvedQuery[]): string {
+  const times = (keep: (length: number) => boolean) =>
+    results
+      .filter((r) => r.ms !== undefined && keep(r.labelled.query.length))
+      .map((r) => r.ms!)
+      .sort((a, b) => a - b);
+  const at = (xs: number[], q: number) => xs[Math.min(xs.length - 1, Math.ceil(q * xs.length) - 1)];
+  const line = (label: string, xs: number[]) =>
+    xs.length === 0
+      ? `${label}: none`
+      : `${label} (${xs.length}): p50 ${at(xs, 0.5)!.toFixed(1)} ms, p99 ${at(xs, 0.99)!.toFixed(1)} ms`;
+  return `${line(
+    'names of 40 characters or fewer',
+    times((n) => n <= 40),
+  )}; ${line(
+    'titles of 100 characters or more',
+    times((n) => n >= 100),
+  )}`;
+}
+
+/** What resolving a set cost: CPU milliseconds per lookup, this process and PostgreSQL. */
+export interface Cost {
+  readonly serviceMs: number;
+  readonly databaseMs?: number;
+}
+
+/** What resolving a set cost, as text: the median of `passes` passes. */
+export const formatCost = (title: string, { serviceMs, databaseMs }: Cost, passes: number) =>
+  `${title}: CPU per lookup (median of ${passes} passes) ${serviceMs.toFixed(3)} ms resolver` +
+  (databaseMs === undefined ? '' : ` + ${databaseMs.toFixed(3)} ms PostgreSQL`);

@@ -7,6 +7,7 @@ import {
   type BrandForm,
   type CandidateName,
   type ReadAgainst,
+  makerOf,
 } from '../names/candidate-name.js';
 import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-matcher.js';
 import { compactName, normaliseName } from '../names/name-normaliser.js';
@@ -262,7 +263,7 @@ export class NameResolver {
         },
         notes: best.notes,
         ...(best.reading && { reading: best.reading }),
-        maker: context.brand.normalised.split(' ')[0] ?? '',
+        maker: makerOf(context.brand),
       };
     }
     const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;

@@ -111,3 +111,6 @@ export function namesBrand(
   if ([...brand.words].every((w) => queryWords.has(w))) return true;
   return queryRuns.some((run) => run.startsWith(brand.compact));
 }
+
+/** A brand's maker, as candidates of one maker are read together: its first word ("Seiko"). */
+export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';

@@ -43,7 +43,7 @@ export function runs(words: readonly string[]): string[] {
 
 const ONLY_DIGITS = /^\p{N}+$/u;
 /** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
-const FITS = new Set(['for', 'fits', 'compatible']);
+export const FITS = new Set(['for', 'fits', 'compatible']);
 /** A word this short after a code may be its suffix ("GS816T-NA"). */
 const SUFFIX_LETTERS = 3;
 /** Words that join what a product fits ("for NB-7L and NB7LH"). */

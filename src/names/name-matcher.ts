@@ -3,7 +3,7 @@ import type { Reading } from './closer-readings.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { fittedTexts, runs } from './model-codes.js';
+import { FITS, fittedTexts, runs } from './model-codes.js';
 import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
@@ -173,9 +173,6 @@ function queryTokens(
   };
 }
 
-/** Words after which a name says what the product fits, not what it is. */
-const FITS_WORDS = new Set(['for', 'fits', 'compatible']);
-
 /** A number written in a word (a code's "3" of "A3L791", "II"), not a quantity or a measure. */
 const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 
@@ -270,7 +267,7 @@ function hardRule(
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
   // product's, not this one's.
-  const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS_WORDS.has(t.text));
+  const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored) break;
     if (fitsFrom >= 0 && i > fitsFrom) break;

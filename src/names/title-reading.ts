@@ -1,4 +1,4 @@
-import { namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
+import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
@@ -201,7 +201,7 @@ export function readTitle(
   const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
     !siblingsCarry.has(word) && !siblingsCarry.has(singular(word)) && plain(word);
   // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
-  const maker = (brand: BrandForm) => wordsOf(brand.normalised)[0] ?? '';
+  const maker = makerOf;
   let byBrandOnce: Map<string, Set<string>> | undefined;
   const byBrand = () => {
     if (byBrandOnce) return byBrandOnce;
