@@ -246,7 +246,9 @@ export class NameResolver {
       categoryWords: this.categoryWords.memo(product.category),
       read,
     };
-    const matches = product.names.map((text) => match({ text, ...context }));
+    const matches = product.names.map((text, i) =>
+      match({ text, ...context, ...(i > 0 && { alias: true as const }) }),
+    );
     if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
       matches.push(...this.withAliases(match, product, context));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);

@@ -6,6 +6,8 @@ import { tokenizeNormalised, type Token } from './name-tokens.js';
 export interface CandidateName {
   /** The name or alias as stored (normalised). */
   text: string;
+  /** Set when the text is one of the product's aliases alone (a model number), not its name. */
+  alias?: true;
   /** The product's brand, which a query may omit, glue to the name or add freely. */
   brand: BrandForm;
   /** Words of the product's category, which a query may add freely. */
@@ -17,6 +19,12 @@ export interface CandidateName {
 export interface ReadAgainst {
   /** Whether a word of the query describes, carried by no candidate. */
   describes(word: string): boolean;
+  /**
+   * Whether no candidate of this product's maker carries a word of the query, however often
+   * the catalog tells siblings apart by it: beside the code that anchors a name the query
+   * names whole, it describes what that name never says (a colour of a name that gives none).
+   */
+  makerLacks(word: string): boolean;
   /** Whether a word of the query some candidate carries is a common word of names. */
   common(word: string): boolean;
   /** Whether a measure of the query ("128gb") is stated by no candidate. */

@@ -72,8 +72,17 @@ export function softScore(
       (token.kind === 'number' &&
         anchored &&
         (read.specifies(token.text) || read.inCode(token.text))) ||
-      (anchored && fits.query.has(token.text)));
+      (anchored && fits.query.has(token.text)) ||
+      // Anchored and its name (not an alias alone) named whole, a word no candidate of its
+      // maker carries describes what the name never says.
+      (anchored &&
+        whole &&
+        !candidate.alias &&
+        token.kind === 'word' &&
+        read.makerLacks(token.text)));
   let score = 1;
+  // Whether the query names every word of the name, read once the query's words are placed.
+  let whole = false;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
   const brandUsed = new Set<number>();
@@ -140,7 +149,7 @@ export function softScore(
   }
   // A query may describe a product it names whole, or a title: "Xbox One X" does not name
   // the Xbox Series X whole, and its "One" is no description of it.
-  const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
+  whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {

@@ -220,8 +220,11 @@ export function readTitle(
     const pairs = counts.siblings(word);
     return pairs > 0 && pairs >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   };
+  // Beside a code, a common word of names is written as meant ("Class" is no misspelt
+  // "Glass"), as the soft score reads it.
+  const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   const describesAnchored = (word: string) =>
-    !tellsApart(word) && !brands.has(word) && !misspells(word);
+    !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
   const ownOnce = new Map<number, Set<string>>();
   const own = (index: number) => {
@@ -261,6 +264,13 @@ export function readTitle(
         // candidates carry it: the code, not the word, says which product.
         describes: (word) =>
           anchor !== undefined ? describesAnchored(word) : describesFor(siblingsCarry())(word),
+        makerLacks: (word) =>
+          !siblingsCarry().has(word) &&
+          !siblingsCarry().has(singular(word)) &&
+          !brands.has(word) &&
+          !misspeltBesideCode(word) &&
+          !codeParts.has(word) &&
+          !glued(word),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),

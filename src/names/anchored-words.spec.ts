@@ -1,0 +1,85 @@
+import { describe, expect, it } from '@jest/globals';
+import { nameMatcher } from './name-matcher.js';
+import { readTitle } from './title-reading.js';
+import { FOUND_AT } from './resolution-decision.js';
+import { counts, product, read } from './title-reading.fixtures.js';
+
+// What the words of a query say beside the code that anchors a product (title-reading.ts,
+// soft-score.ts): a common word is meant as written, a word the name never says describes
+// what it does not say.
+describe('words beside an anchoring code', () => {
+  // Colours tell siblings apart on many of the names that carry them.
+  const colour = (term: string) => term === 'black' || term === 'gray';
+  const colours = counts({
+    siblings: (term) => (colour(term) ? 30 : 0),
+    namesCarrying: (term) => (colour(term) ? 300 : 1),
+  });
+
+  it('reads a word no siblings are told apart by as a description of an anchored product', () => {
+    const printer = product('Printco', 'LX5570CDW Color Laser Printer with Wireless and Duplex');
+    const sibling = product('Printco', 'LX-5070CDW Color Laser Printer with Duplex Printing');
+    const [found, other] = read('Printco LX-5570CDW Wireless Laser Printer Duplex printing', [
+      printer,
+      sibling,
+    ]);
+    // A sibling says "printing", yet the catalog never tells two products apart by it.
+    expect(found!.anchor).toBe('lx5570cdw');
+    expect(found!.describes('printing')).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(other!.rejected).toBeDefined();
+    // A word that often tells siblings apart contradicts the code: a colour.
+    const [gray] = read('Printco LX-5570CDW Gray', [printer], colours);
+    expect(gray!.describes('gray')).toBe(false);
+    expect(gray!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('reads a common word of names as meant, never as a misspelt word of another candidate', () => {
+    const tv = product('Tvco', '42LK450 42-Inch 1080p LCD HDTV');
+    const glass = product('Tvco', 'Glass Stand for 42-Inch HDTV');
+    const query = 'Tvco 42 Class LCD 1080p HDTV 42LK450';
+    const common = counts({ common: ['class'] });
+    const [found] = read(query, [tv, glass], common);
+    expect(found!.anchor).toBe('42lk450');
+    expect(found!.describes('class')).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A rare word one letter from a candidate's word may be that word misspelt: it counts.
+    const [rare] = read(query, [tv, glass]);
+    expect(rare!.describes('class')).toBe(false);
+    expect(rare!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('reads a word no candidate of its maker carries as describing an anchored name named whole', () => {
+    const keyboard = product('Shieldco', 'SSK107 Medical Grade Keyboard');
+    const query = 'Shieldco SSK107 Medical Grade Keyboard Black';
+    const [found] = read(query, [keyboard], colours);
+    expect(found!.anchor).toBe('ssk107');
+    expect(found!.makerLacks('black')).toBe(true);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A name that says a word the query does not (another colour) is not named whole.
+    const white = product('Shieldco', 'SSK107 Medical Grade Keyboard White');
+    expect(read(query, [white], colours)[0]!.score).toBeLessThan(FOUND_AT);
+    // A candidate of the maker that carries the word tells the two apart by it.
+    const other = product('Shieldco', 'SSK100 Keyboard Black');
+    const [told] = read(query, [keyboard, other], colours);
+    expect(told!.makerLacks('black')).toBe(false);
+    expect(told!.score).toBeLessThan(FOUND_AT);
+    // Without the code, the colour may be a sibling's that the catalog lacks.
+    const [plain] = read('Shieldco Medical Grade Keyboard Black', [keyboard], colours);
+    expect(plain!.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('never lets an alias alone, named whole, make a colour of the query describe', () => {
+    // The alias is the code the query names; the name ("Black") is what the product is.
+    const phone = product('Phoneco', 'Stratus GSM Phone Black', 'C3050');
+    const query = 'Phoneco C3050 GSM Phone Gray';
+    const reading = readTitle(query, [phone], colours);
+    const against = reading.against(0);
+    expect(against.anchor).toBe('c3050');
+    const context = { brand: phone.brand, categoryWords: new Set<string>(), read: against };
+    const match = nameMatcher(query);
+    const alias = match({ text: phone.names[1]!, alias: true, ...context });
+    expect(alias.score).toBeLessThan(FOUND_AT);
+    // Read as the product's name, the same alias would have been named whole.
+    expect(match({ text: phone.names[1]!, ...context }).score).toBeGreaterThanOrEqual(FOUND_AT);
+  });
+});
