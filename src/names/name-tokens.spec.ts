@@ -110,6 +110,13 @@ describe('tokenize', () => {
     // Other short words before a number stay a model's prefix ("FX 3700M", "S 24").
     expect(show('Galaxy S 24')).toEqual(['galaxy', 's:code', '24:number']);
   });
+  it('reads a lone "w" between words as "with", never a designator after a model or at the end', () => {
+    expect(show('Desk Organizer w/ Supplies')).toEqual(show('Desk Organizer with Supplies'));
+    expect(show('Digital Camera w 5x Optical Zoom')[2]).toBe('with');
+    expect(show('Xperia W')).toEqual(['xperia', 'w']);
+    expect(show('Xperia Z3 W Case')).toEqual(['xperia', 'z:code', '3:number', 'w:variant', 'case']);
+  });
+
   it('takes the names of object properties for the words they are', () => {
     expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
       'acme',

@@ -206,7 +206,10 @@ export function tokenizeNormalised(normalised: string): Token[] {
         tokens.push({ text: spelt, kind: 'number' });
         return;
       }
-      const text = SYNONYMS.get(run) ?? run;
+      // A lone "w" between words is "with" as shops shorten it ("Camera w/ Case"); after a
+      // model or at the end it is a designator ("Xperia W").
+      const shortWith = run === 'w' && !mixed && w < words.length - 1 && !isModelPart(previous);
+      const text = shortWith ? 'with' : (SYNONYMS.get(run) ?? run);
       const variantWord = VARIANT_WORDS.has(text);
       // Letters glued to digits, or a short standalone prefix before a number: a model code.
       // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
