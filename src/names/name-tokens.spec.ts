@@ -26,6 +26,7 @@ describe('tokenize', () => {
     expect(show('Dividers Eight-Tab')[1]).toBe('8:number');
     expect(show('Two-Way Radio')).toEqual(show('2-Way Radio'));
     expect(show('Xbox One X')).toEqual(['xbox', 'one', 'x']);
+    expect(show('72-In-One Card Reader')).toEqual(show('72-in-1 Card Reader'));
     expect(show('Twelve South')[0]).toBe('12:number');
     expect(show('Twelves')).toEqual(['twelves']);
   });
@@ -36,6 +37,8 @@ describe('tokenize', () => {
     expect(show('Tea Bags 64 ct')).toEqual(show('Tea Bags 64ct'));
     expect(show('Tea Bags 64 ct')).toEqual(['tea', 'bags', '64:number', 'count']);
     expect(show('Tape 23 Feet')).toEqual(show('Tape 23ft'));
+    expect(show('Folders 11pt Legal')).toEqual(show('Folders 11 Point Legal'));
+    expect(show('Folders 11pt Legal')[1]).toBe('11:unit-number(pt)');
     expect(show('PK-200 Adapter')[0]).toBe('pk:code');
   });
 

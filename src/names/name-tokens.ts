@@ -60,9 +60,14 @@ const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per']);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
-/** Units of length and weight, and how else they are written ("6 Feet" is "6ft"). */
+/**
+ * Units of length, thickness and weight, and how else they are written ("6 Feet" is "6ft",
+ * a paper's "11 Point" is "11pt").
+ */
 const UNIT_SPELLINGS = new Map([
   ['inch', 'in'],
+  ['pt', 'pt'],
+  ['point', 'pt'],
   ['ft', 'ft'],
   ['feet', 'ft'],
   ['oz', 'oz'],
@@ -201,7 +206,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
         tokens.push({ text: roman, kind: 'number', word });
         return;
       }
-      const spelt = NUMBER_WORDS.get(run);
+      // A count written as a word ("Eight-Tab"), and the "One" of "3-in-One", which is "3-in-1".
+      const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
+      const spelt = inOne ? '1' : NUMBER_WORDS.get(run);
       if (spelt && !mixed) {
         tokens.push({ text: spelt, kind: 'number' });
         return;
