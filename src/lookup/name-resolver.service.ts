@@ -265,6 +265,7 @@ export class NameResolver {
         },
         notes: best.notes,
         ...(best.reading && { reading: best.reading }),
+        otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
         maker: makerOf(context.brand),
       };
     }

@@ -87,4 +87,32 @@ describe(outread.name, () => {
     ]);
     expect(low!.scored.outreadBy).toBeUndefined();
   });
+  it("reads any of another candidate's names, not only its best-scored one, never its own", () => {
+    const title = { named: ['epson', 'erc', 'ribbon', 'cassette'], unsaid: ['black', 'm', '160'] };
+    // The rival's alias scores higher than its name, but the name names the query as closely.
+    const alias = { named: ['epson', 'erc'], unsaid: ['38b'] };
+    const name = { named: ['epson', 'erc', 'ribbon', 'cassette'], unsaid: ['tmu200d', 'black'] };
+    const [a] = outread([
+      { scored: scored('erc 09b', 0.84), notes: [], reading: title, maker: 'epson' },
+      {
+        scored: scored('erc 38b', 0.44),
+        notes: [],
+        reading: alias,
+        otherReadings: [name],
+        maker: 'epson',
+      },
+    ]);
+    expect(a!.scored.outreadBy).toBe('erc 38b');
+    // A candidate's own other names never stand in its way.
+    const [own] = outread([
+      {
+        scored: scored('erc 09b', 0.84),
+        notes: [],
+        reading: title,
+        otherReadings: [name],
+        maker: 'epson',
+      },
+    ]);
+    expect(own!.scored.outreadBy).toBeUndefined();
+  });
 });

@@ -1,8 +1,8 @@
 import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
 
-// What a candidate's best name makes of the query (name-matcher.ts), compared across
-// candidates (name-resolver.service.ts): a candidate is never found over another that reads
-// the query at least as closely. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as
+// What a candidate's names make of the query (name-matcher.ts), compared across candidates
+// (name-resolver.service.ts): a candidate is never found over another that reads the query at
+// least as closely by any of its names. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as
 // closely as `Sansa Fuze 4 GB Video MP3 Player Black` and leaves less of it unsaid; the longer
 // name scores higher only because a title's unsaid words cost less, which is no reason to
 // choose it.
@@ -22,12 +22,19 @@ const within = (some: readonly string[], all: ReadonlySet<string>) => some.every
  */
 export function closerReading(
   reading: Reading,
-  others: readonly { readonly name: string; readonly reading: Reading; readonly maker?: string }[],
+  others: readonly {
+    readonly name: string;
+    readonly reading: Reading;
+    readonly maker?: string;
+    /** The candidate it is a reading of: never compared with its own. */
+    readonly of?: number;
+  }[],
   maker?: string,
+  of?: number,
 ): string | undefined {
   const unsaid = new Set(reading.unsaid);
   for (const other of others) {
-    if (other.reading === reading) continue;
+    if (other.reading === reading || (of !== undefined && other.of === of)) continue;
     if (!within(reading.named, new Set(other.reading.named))) continue;
     // A name that leaves words of its own unsaid is not told by the query from another of its
     // maker that names all it names: only what the query says tells them apart.
@@ -42,6 +49,8 @@ export interface Explained {
   scored: ScoredProduct;
   notes: string[];
   reading?: Reading;
+  /** What its other names, which no hard rule rejected, made of the query. */
+  otherReadings?: readonly Reading[];
   /** The first word of its brand, normalised: its maker. */
   maker?: string;
 }
@@ -51,20 +60,22 @@ export interface Explained {
  * is then never found (resolution-decision.ts), and still counts as a runner-up.
  */
 export function outread(explained: Explained[]): Explained[] {
-  const readings = explained.flatMap((e) =>
+  // Any name of another candidate may read the query as closely, not only its best-scored
+  // one: `Erc Ribbon Cassette for TMU200D ...` names all of `Epson Erc Ribbon Cassette` that
+  // `Black Ribbon Cassette for M-160 ERC-09B` does, though its alias scores higher.
+  const readings = explained.flatMap((e, of) =>
     e.reading && !e.scored.rejected
-      ? [
-          {
-            name: e.scored.name,
-            reading: e.reading,
-            ...(e.maker !== undefined && { maker: e.maker }),
-          },
-        ]
+      ? [e.reading, ...(e.otherReadings ?? [])].map((reading) => ({
+          name: e.scored.name,
+          reading,
+          of,
+          ...(e.maker !== undefined && { maker: e.maker }),
+        }))
       : [],
   );
-  return explained.map((e) => {
+  return explained.map((e, of) => {
     if (!e.reading || e.scored.rejected || e.scored.exact || e.scored.score < FOUND_AT) return e;
-    const by = closerReading(e.reading, readings, e.maker);
+    const by = closerReading(e.reading, readings, e.maker, of);
     if (by === undefined) return e;
     return {
       ...e,
