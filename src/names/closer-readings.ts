@@ -2,10 +2,10 @@ import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
 
 // What a candidate's names make of the query (name-matcher.ts), compared across candidates
 // (name-resolver.service.ts): a candidate is never found over another that reads the query at
-// least as closely by any of its names. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as
-// closely as `Sansa Fuze 4 GB Video MP3 Player Black` and leaves less of it unsaid; the longer
-// name scores higher only because a title's unsaid words cost less, which is no reason to
-// choose it.
+// least as closely by any of its names. `Sansa Fuze 4 GB` names
+// `Sansa Fuze 4 GB MP3 Player Black` as closely as `Sansa Fuze 4 GB Video MP3 Player Black`
+// and leaves less of it unsaid; the longer name scores higher only because a title's unsaid
+// words cost less, which is no reason to choose it.
 
 /** The query's words a name names (exactly, misspelt or as its brand) and the words it adds. */
 export interface Reading {
