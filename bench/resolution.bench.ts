@@ -31,7 +31,7 @@ import {
 import { generatedQueries } from './resolution/generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';
-import { listingsCatalogFile, listingsDir, readListingQueries } from './resolution/listings.js';
+import { listingRuns } from './resolution/listings.js';
 import {
   deriveRealnamesQueries,
   readRealnamesQueries,
@@ -39,7 +39,8 @@ import {
 } from './resolution/realnames.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
-//   [--sets demo,generated,realnames,derived,heldout,listings: which to run; all by default]
+//   [--sets demo,generated,realnames,derived,heldout,listings,listings-derived: which to run;
+//   all by default]
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
 // Resolution quality on three catalogs, each set in its own database of a disposable embedded
@@ -57,7 +58,10 @@ const { values } = parseArgs({
     products: { type: 'string', default: '20000' },
     seed: { type: 'string', default: '1' },
     count: { type: 'string', default: '400' },
-    sets: { type: 'string', default: 'demo,generated,realnames,derived,heldout,listings' },
+    sets: {
+      type: 'string',
+      default: 'demo,generated,realnames,derived,heldout,listings,listings-derived',
+    },
     /** Passes over the queries, after the one scored, whose CPU is measured (the median). */
     'cpu-passes': { type: 'string', default: '3' },
     /** A database already holding the generated catalog of --products and --seed. */
@@ -221,15 +225,7 @@ async function prepareRuns(): Promise<Run[]> {
       runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
     }
   }
-  if (sets.has('listings')) {
-    if (listingsDir() === undefined) console.error('listing set: not on this machine, skipped');
-    else
-      runs.push({
-        title: "retailer titles (listing development set: another retailer's 21,093 listings)",
-        catalogFile: await listingsCatalogFile(outDir),
-        queries: readListingQueries(),
-      });
-  }
+  runs.push(...(await listingRuns(outDir, sets)));
   if (sets.has('heldout')) {
     const catalogFile = await realnamesCatalogFile(outDir, 'heldout');
     const queries = readRealnamesQueries('heldout');

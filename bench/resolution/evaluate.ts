@@ -37,7 +37,9 @@ export type QueryKind =
   | 'colour'
   | 'listing'
   | 'listing-short'
-  | 'listing-absent';
+  | 'listing-absent'
+  | 'listing-code'
+  | 'listing-start';
 
 export const QUERY_KINDS: readonly QueryKind[] = [
   'exact',
@@ -62,6 +64,8 @@ export const QUERY_KINDS: readonly QueryKind[] = [
   'listing',
   'listing-short',
   'listing-absent',
+  'listing-code',
+  'listing-start',
   'ambiguous',
   'absent',
   'gibberish',

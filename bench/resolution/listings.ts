@@ -61,3 +61,70 @@ export function readListingQueries(): LabelledQuery[] {
     return { query: line.query, expected: id, kind };
   });
 }
+
+/** How many listings the derived lookups ask for, each in every derived kind. */
+const DERIVED_LISTINGS = 400;
+/** How many of a name's first words a start-of-name lookup gives, beside the brand. */
+const START_WORDS = [3, 4, 6];
+
+/**
+ * Lookups of other kinds than titles over the same catalog, as agents and admins write them:
+ * a listing's brand and model number (its alias), and its brand and the first three, four or
+ * six words of its name. Every listing with an alias is a candidate; 400 are taken at an even
+ * stride of their ids, so the set is the same on every run. The label is the listing each
+ * lookup was cut from: a start of a name that another listing's name starts with alike (or
+ * names more closely) is a label error, read in bench/RESULTS.md.
+ */
+export function deriveListingQueries(): LabelledQuery[] {
+  const listings = jsonLines(path.join(requireDir(), 'catalog.jsonl.gz'))
+    .map((value) => value as Named & { id: string; aliases?: string[] })
+    .filter((p) => (p.aliases?.length ?? 0) > 0)
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const stride = listings.length / DERIVED_LISTINGS;
+  const chosen = Array.from(
+    { length: DERIVED_LISTINGS },
+    (_, i) => listings[Math.floor(i * stride)]!,
+  );
+  const words = (p: Named, n: number) => p.name.split(' ').slice(0, n).join(' ');
+  return chosen.flatMap((p): LabelledQuery[] => [
+    { query: `${p.brand} ${p.aliases![0]!}`, expected: p.id, kind: 'listing-code' },
+    ...START_WORDS.filter((n) => p.name.split(' ').length > n).map((n): LabelledQuery => ({
+      query: `${p.brand} ${words(p, n)}`,
+      expected: p.id,
+      kind: 'listing-start',
+    })),
+  ]);
+}
+
+/** The listing runs `sets` asks for: the titles, the derived lookups, both on one catalog. */
+export async function listingRuns(
+  outDir: string,
+  sets: ReadonlySet<string>,
+): Promise<{ title: string; catalogFile: string; queries: LabelledQuery[] }[]> {
+  if (!sets.has('listings') && !sets.has('listings-derived')) return [];
+  if (listingsDir() === undefined) {
+    console.error('listing set: not on this machine, skipped');
+    return [];
+  }
+  const catalogFile = await listingsCatalogFile(outDir);
+  return [
+    ...(sets.has('listings')
+      ? [
+          {
+            title: "retailer titles (listing development set: another retailer's 21,093 listings)",
+            catalogFile,
+            queries: readListingQueries(),
+          },
+        ]
+      : []),
+    ...(sets.has('listings-derived')
+      ? [
+          {
+            title: 'listings asked by code and by the start of their names (derived)',
+            catalogFile,
+            queries: deriveListingQueries(),
+          },
+        ]
+      : []),
+  ];
+}
