@@ -36,6 +36,13 @@ const KINDS: Readonly<Record<string, QueryKind>> = {
   walmart_listing_absent: 'listing-absent',
 };
 
+/** A listing of the set's catalog, as the derived lookups and the labels read it. */
+type Listing = Named & { id: string; aliases?: string[] };
+let listingsOnce: Listing[] | undefined;
+/** The set's catalog lines, read once for both the labels and the derived lookups. */
+const readListings = (): Listing[] =>
+  (listingsOnce ??= jsonLines(path.join(requireDir(), 'catalog.jsonl.gz')) as Listing[]);
+
 /** The set's catalog as a plain JSON-lines file, unpacked into `outDir` once. */
 export async function listingsCatalogFile(outDir: string): Promise<string> {
   return await unpackedCatalog(path.join(requireDir(), 'catalog.jsonl.gz'), outDir, 'listings-dev');
@@ -45,8 +52,7 @@ export async function listingsCatalogFile(outDir: string): Promise<string> {
 export function readListingQueries(): LabelledQuery[] {
   const dir = requireDir();
   const ids = new Map<string, string>();
-  for (const value of jsonLines(path.join(dir, 'catalog.jsonl.gz'))) {
-    const p = value as Named & { id: string };
+  for (const p of readListings()) {
     ids.set(`${fold(p.brand)}\u0000${fold(p.name)}`, p.id);
   }
   const file = path.join(dir, 'queries.jsonl.gz');
@@ -76,8 +82,7 @@ const START_WORDS = [3, 4, 6];
  * names more closely) is a label error, read in bench/RESULTS.md.
  */
 export function deriveListingQueries(): LabelledQuery[] {
-  const listings = jsonLines(path.join(requireDir(), 'catalog.jsonl.gz'))
-    .map((value) => value as Named & { id: string; aliases?: string[] })
+  const listings = readListings()
     .filter((p) => (p.aliases?.length ?? 0) > 0)
     .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const stride = listings.length / DERIVED_LISTINGS;

@@ -30,10 +30,11 @@ export function isCode(words: readonly string[]): boolean {
   return tokens.some((t) => t.kind !== 'number' && t.kind !== 'unit-number');
 }
 
-/** Every run of one to three adjacent words, joined. */
-export function runs(words: readonly string[]): string[] {
+/** Every run of one to three adjacent words, joined; only those starting where `from` allows. */
+export function runs(words: readonly string[], from?: (i: number) => boolean): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
+    if (from && !from(i)) continue;
     let joined = '';
     for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++)
       out.push((joined += words[j]!));
@@ -152,30 +153,20 @@ export const chunks = (query: string) =>
     .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
     .filter(({ words }) => words.length > 0);
 
-/** The runs of one to three words that start at a word `from` allows, joined. */
-function runsFrom(words: readonly string[], from: (i: number) => boolean): Set<string> {
-  const out = new Set<string>();
-  for (let i = 0; i < words.length; i++) {
-    if (!from(i)) continue;
-    let joined = '';
-    for (let j = i; j < Math.min(words.length, i + MAX_CODE_WORDS); j++)
-      out.add((joined += words[j]!));
-  }
-  return out;
-}
-
 /**
- * Whether a name carries the code only from where it says what the product fits ("for TI-84
- * Plus" carries "TI84PLUS"), never from its own words.
+ * What a product's names carry from their own words, and from where they say what the
+ * product fits ("for TI-84 Plus" carries "TI84PLUS"): a code only the second carries is
+ * another product's.
  */
-function startsOnlyWhereItFits(names: readonly (readonly string[])[], code: string): boolean {
-  let fitted = false;
+function ownAndFittedRuns(names: readonly (readonly string[])[]) {
+  const own = new Set<string>();
+  const fitted = new Set<string>();
   for (const words of names) {
     const fitting = fittingWords(words);
-    if (runsFrom(words, (i) => !fitting.has(i)).has(code)) return false;
-    fitted ||= fitting.size > 0 && runsFrom(words, (i) => fitting.has(i)).has(code);
+    for (const run of runs(words, (i) => !fitting.has(i))) own.add(run);
+    for (const run of runs(words, (i) => fitting.has(i))) fitted.add(run);
   }
-  return fitted;
+  return { own, fitted };
 }
 
 /**
@@ -270,14 +261,15 @@ export function codesCarried(
     // hold none of the query's codes, and are not read further.
     if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
     const words = product.names.map(wordsOf);
-    const any = new Set(words.flatMap(runs));
+    const any = new Set(words.flatMap((w) => runs(w)));
     const read = words.map((w) => codeRuns(w, given));
     const whole = new Set(read.flatMap((r) => r.whole));
     // A code a name gives only as what it fits is another product's, not this one's.
     const fits = new Set(read.flatMap((r) => r.fits));
     const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
     if (named.some(own)) codeNamed.add(index);
-    const fitted = named.filter((code) => startsOnlyWhereItFits(words, code));
+    const where = ownAndFittedRuns(words);
+    const fitted = named.filter((code) => !where.own.has(code) && where.fitted.has(code));
     if (fitted.length > 0) fitsOnly.set(index, fitted);
     for (const code of codes)
       if (own(code))

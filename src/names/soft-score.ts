@@ -62,8 +62,9 @@ export function softScore(
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
   // Words no candidate carries describe, where the query names this product's brand or its
-  // code: without either, "MP C3300" is not LT's C3300.
-  const describes = (token: Token) =>
+  // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names every word
+  // of the name.
+  const describes = (token: Token, whole: boolean) =>
     read !== undefined &&
     (read.brandNamed || read.anchor !== undefined) &&
     (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
@@ -81,8 +82,6 @@ export function softScore(
         token.kind === 'word' &&
         read.makerLacks(token.text)));
   let score = 1;
-  // Whether the query names every word of the name, read once the query's words are placed.
-  let whole = false;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
   const brandUsed = new Set<number>();
@@ -149,7 +148,7 @@ export function softScore(
   }
   // A query may describe a product it names whole, or a title: "Xbox One X" does not name
   // the Xbox Series X whole, and its "One" is no description of it.
-  whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
+  const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
@@ -180,7 +179,7 @@ export function softScore(
         score -= PENALTY.description;
         described.push(token.word);
       }
-    } else if (describing && describes(token)) {
+    } else if (describing && describes(token, whole)) {
       // Descriptions neither block a match nor make one: without the query's code to anchor
       // it, each after the first leaves less of the query naming the product.
       matched.complete = false;

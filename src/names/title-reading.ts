@@ -178,16 +178,15 @@ export function readTitle(
   };
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
+  // A word that is a code's part, a brand, a candidate's word misspelt or glued to another:
+  // that word, never a description.
+  const placed = (word: string, misspelt: (word: string) => boolean) =>
+    codeParts.has(word) || brands.has(word) || misspelt(word) || glued(word);
   const plainOnce = new Map<string, boolean>();
   const plain = (word: string) => {
     let known = plainOnce.get(word);
     if (known === undefined) {
-      known =
-        counts.siblings(word) === 0 &&
-        !codeParts.has(word) &&
-        !brands.has(word) &&
-        !misspells(word) &&
-        !glued(word);
+      known = counts.siblings(word) === 0 && !placed(word, misspells);
       plainOnce.set(word, known);
     }
     return known;
@@ -198,18 +197,19 @@ export function readTitle(
   const common = (word: string) => often(word) && plain(word);
   // Siblings are the candidates of one brand: a word none of them carries tells none of them
   // apart, whatever other brands' products say.
+  const carries = (words: ReadonlySet<string>, word: string) =>
+    words.has(word) || words.has(singular(word));
   const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
-    !siblingsCarry.has(word) && !siblingsCarry.has(singular(word)) && plain(word);
+    !carries(siblingsCarry, word) && plain(word);
   // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
-  const maker = makerOf;
   let byBrandOnce: Map<string, Set<string>> | undefined;
   const byBrand = () => {
     if (byBrandOnce) return byBrandOnce;
     byBrandOnce = new Map<string, Set<string>>();
     for (const product of products) {
-      const words = byBrandOnce.get(maker(product.brand)) ?? new Set<string>();
+      const words = byBrandOnce.get(makerOf(product.brand)) ?? new Set<string>();
       carriedWords(product, words);
-      byBrandOnce.set(maker(product.brand), words);
+      byBrandOnce.set(makerOf(product.brand), words);
     }
     return byBrandOnce;
   };
@@ -238,39 +238,33 @@ export function readTitle(
   const setsApart = (index: number) => {
     // What the query names of this product, read once for all its words.
     let namedOnce: string[] | undefined;
-    const from = maker(products[index]!.brand);
+    const from = makerOf(products[index]!.brand);
     return (word: string) => {
       const named = (namedOnce ??= [...querySet].filter((w) => own(index).has(w)));
       return products.some(
         (other, j) =>
           j !== index &&
-          maker(other.brand) === from &&
+          makerOf(other.brand) === from &&
           !own(j).has(word) &&
           named.every((w) => own(j).has(w)),
       );
     };
   };
-  const lineNamed = makersLines(products, querySet, counts, maker, own);
+  const lineNamed = makersLines(products, querySet, counts, makerOf, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
   return {
     against: (index) => {
       const { brand } = products[index]!;
-      const siblingsCarry = () => byBrand().get(maker(brand))!;
+      const siblingsCarry = () => byBrand().get(makerOf(brand))!;
       const anchor = anchors.get(index);
       return {
         // Anchored by its code, a word that tells no siblings apart describes it, whichever
         // candidates carry it: the code, not the word, says which product.
         describes: (word) =>
           anchor !== undefined ? describesAnchored(word) : describesFor(siblingsCarry())(word),
-        makerLacks: (word) =>
-          !siblingsCarry().has(word) &&
-          !siblingsCarry().has(singular(word)) &&
-          !brands.has(word) &&
-          !misspeltBesideCode(word) &&
-          !codeParts.has(word) &&
-          !glued(word),
+        makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
