@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { catalogFile, product } from './support/catalog-files.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// Titles as shops write them (issue 30), resolved against a small catalog imported into
+// PostgreSQL, as the service resolves them: the catalog's own counts (which words tell siblings
+// apart) come from the import. The rules' finer cases are in src/names/*.spec.ts.
+
+describe(`${NameResolver.name} on shop titles`, () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  let resolver: NameResolver;
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url });
+    resolver = app.get(NameResolver);
+    const listing = (id: string, brand: string, name: string, aliases?: string[]) =>
+      product(id, { brand, name, ...(aliases && { aliases }) });
+    await app.get(CatalogImporter).import(
+      await catalogFile([
+        // Colours the catalog tells siblings apart by.
+        listing('lamp-black', 'Deskco', 'Desk Lamp Black'),
+        listing('lamp-gray', 'Deskco', 'Desk Lamp Gray'),
+        listing('lamp-white', 'Deskco', 'Desk Lamp White'),
+        listing('fan-black', 'Deskco', 'Desk Fan Black'),
+        listing('fan-gray', 'Deskco', 'Desk Fan Gray'),
+        listing('ssk107', 'Seal Shield', 'SSK107 Medical Grade Keyboard'),
+        listing('stratus', 'Samsung', 'Stratus GSM Phone Black', ['C3050']),
+        listing('erc-09b', 'Epson', 'Black Ribbon Cassette for M-160 ERC-09B'),
+        // Its model number reads the query better than its name, which leaves five codes unsaid.
+        listing('erc-38b', 'Epson', 'Erc Ribbon Cassette for TMU200D TM300A TM300B TM267 TM288', [
+          'ERC-38B',
+        ]),
+        listing('organizer', 'Rubbermaid', 'Rotary Desk Organizer with Supplies'),
+        listing('folders', 'Smead', '37160 - Recycled End Tab Fastener Folders 11 Point Legal'),
+        listing('charging-kit', 'Inland', 'Pro iPhone and iPod 3-In-One Charging Kit'),
+      ]),
+    );
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const answer = async (query: string) => {
+    const outcome = await resolver.resolve(query);
+    return outcome.found ? outcome.productId : undefined;
+  };
+
+  it('reads a colour as describing a product its code anchors and the title names whole', async () => {
+    expect(await answer('Seal Shield SSK107 Medical Grade Keyboard - Dishwasher Safe Black')).toBe(
+      'ssk107',
+    );
+    // Without the code, the colour may be a sibling's the catalog lacks.
+    expect(await answer('Seal Shield Medical Grade Keyboard Black')).toBeUndefined();
+  });
+
+  it('never lets a model number named alone make a colour describe a name that says another', async () => {
+    expect(await answer('Samsung C3050 GSM Phone Black')).toBe('stratus');
+    expect(await answer('Samsung C3050 GSM Phone Gray')).toBeUndefined();
+  });
+
+  it('refuses a name that another product names as closely by any of its names', async () => {
+    const outcome = await resolver.resolve('Epson Erc Ribbon Cassette');
+    expect(outcome.found).toBe(false);
+    expect(outcome.explanation.decision).toMatch(/names as much of the query/);
+    expect(await answer('Epson ERC-09B Ribbon Cassette')).toBe('erc-09b');
+  });
+
+  it('reads shops’ spellings: w/ for with, 11pt for 11 Point, 3-in-1 for 3-In-One', async () => {
+    expect(await answer('Rubbermaid Rotary Desk Organizer w/ Supplies')).toBe('organizer');
+    expect(await answer('Smead Recycled End Tab Fastener Folders 11pt Legal')).toBe('folders');
+    expect(await answer('Smead Recycled End Tab Fastener Folders 12pt Legal')).toBeUndefined();
+    expect(await answer('Inland Pro iPhone and iPod 3-in-1 Charging Kit')).toBe('charging-kit');
+  });
+});
