@@ -39,6 +39,15 @@ describe(`${NameResolver.name} on shop titles`, () => {
         listing('organizer', 'Rubbermaid', 'Rotary Desk Organizer with Supplies'),
         listing('folders', 'Smead', '37160 - Recycled End Tab Fastener Folders 11 Point Legal'),
         listing('charging-kit', 'Inland', 'Pro iPhone and iPod 3-In-One Charging Kit'),
+        // A title that says "Slim", which tells no two products apart here; and "Lite", which does.
+        listing('ssd', 'Driveco', 'RevoDisk 110 GB PCI Express Slim Solid State Drive DRV1RVD0110'),
+        listing('printer', 'Labelco', 'Label Printer'),
+        listing('printer-lite', 'Labelco', 'Label Printer Lite'),
+        listing(
+          'printer-roll',
+          'Labelco',
+          'Thermal Label Printer Lite with Roll Holder and Cutter',
+        ),
       ]),
     );
   }, 120_000);
@@ -78,5 +87,15 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(await answer('Smead Recycled End Tab Fastener Folders 11pt Legal')).toBe('folders');
     expect(await answer('Smead Recycled End Tab Fastener Folders 12pt Legal')).toBeUndefined();
     expect(await answer('Inland Pro iPhone and iPod 3-in-1 Charging Kit')).toBe('charging-kit');
+  });
+
+  it('reads a title’s variant word as another model only where the catalog tells one by it', async () => {
+    expect(await answer('Driveco 110GB RevoDisk PCI Express Solid State Drive')).toBe('ssd');
+    const lite = await resolver.resolve(
+      'Labelco Thermal Label Printer with Roll Holder and Cutter',
+    );
+    expect(lite.found).toBe(false);
+    const title = lite.explanation.candidates.find((c) => c.productId === 'printer-roll');
+    expect(title?.rejected).toMatch(/is the lite variant/);
   });
 });

@@ -23,6 +23,7 @@ import {
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
+import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread, type Explained } from '../names/closer-readings.js';
 import { FOUND_AT, REJECTED_WEIGHT, suggestedAt } from '../names/resolution-decision.js';
 
@@ -139,9 +140,10 @@ export class NameResolver {
         codes: new Set(writtenCodes(written)),
       };
     });
-    // The empty term counts the catalog's search names (title-reading.ts).
+    // The empty term counts the catalog's search names (title-reading.ts); the variant words'
+    // counts say whether a title's "Slim" names another model (name-matcher.ts).
     const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
-    if (terms.length > 0) terms.push('');
+    if (terms.length > 0) terms.push('', ...VARIANT_WORDS);
     const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
     const matches =
       terms.length === 0 ? [] : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);

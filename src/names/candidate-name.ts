@@ -53,6 +53,8 @@ export interface ReadAgainst {
    * capacity): beside an anchor, only such a word contradicts it.
    */
   distinguishes(word: string): boolean;
+  /** Whether the catalog never tells two products of a brand apart by this word. */
+  neverApart(word: string): boolean;
   /**
    * Whether a word of this product's name, which the query does not say, is what tells it
    * from another candidate of its maker that carries every word of the query this one does.

@@ -266,12 +266,18 @@ function hardRule(
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
-  // product's, not this one's.
+  // product's, not this one's. A title's variant word names another model only where the
+  // catalog tells two products of a brand apart by it: "Slim Solid State Drive" describes.
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored) break;
     if (fitsFrom >= 0 && i > fitsFrom) break;
-    if (kind !== 'variant' || q.texts.has(v) || (title && !VARIANT_WORDS.has(v))) continue;
+    if (
+      kind !== 'variant' ||
+      q.texts.has(v) ||
+      (title && (!VARIANT_WORDS.has(v) || candidate.read!.neverApart(v)))
+    )
+      continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));
     if (!misspelt) return `"${name}" is the ${v} variant`;
   }

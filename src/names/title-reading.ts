@@ -276,6 +276,7 @@ export function readTitle(
             ? !tellsApart(word)
             : brandNamed(brand) && counts.siblings(word) === 0 && !siblingsCarry().has(word)),
         distinguishes: tellsApart,
+        neverApart: (word) => counts.siblings(word) === 0,
         setsApart: setsApart(index),
         meant: often,
         specifies: (number) => quantities.has(number),

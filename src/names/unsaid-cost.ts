@@ -117,12 +117,12 @@ export function lessWhatTheNameAdds(
     const partNumber =
       token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
     // Anchored, a word its name says describes it; a variant word may be another model ("LA75
-    // Plus"), a number another generation, but a long one is a part number ("Case Pack 1 -
-    // 518345").
+    // Plus"), unless it is a title's and the catalog never tells products apart by it; a number
+    // may be another generation, but a long one is a part number ("Case Pack 1 - 518345").
     const fitted = anchored && fits.name.has(part.text);
     if (
       (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
-      !VARIANT_WORDS.has(token.text)
+      (!VARIANT_WORDS.has(token.text) || (title && read?.neverApart(token.text) === true))
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
