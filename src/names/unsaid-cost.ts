@@ -44,6 +44,13 @@ const PART_NUMBER_DIGITS = 5;
 const partCode = (token: Token) =>
   token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
 
+/**
+ * A word after a model part ("1080p LCD"), read as a designator, that is no known variant word
+ * and no letter or two ("EOS R5 C"): beside the code that anchors the name, a word of it.
+ */
+const designator = (token: Token) =>
+  token.kind === 'variant' && token.text.length >= 3 && !VARIANT_WORDS.has(token.text);
+
 /** Words that count what a pack holds ("Pack 1", "1 Count"). */
 const PACK_WORDS = new Set(['pack', 'count']);
 const packOf = (c: readonly Token[], i: number) =>
@@ -121,7 +128,8 @@ export function lessWhatTheNameAdds(
     // may be another generation, but a long one is a part number ("Case Pack 1 - 518345").
     const fitted = anchored && fits.name.has(part.text);
     if (
-      (title || (anchored && (token.kind === 'word' || partNumber || fitted))) &&
+      (title ||
+        (anchored && (token.kind === 'word' || designator(token) || partNumber || fitted))) &&
       (!VARIANT_WORDS.has(token.text) || (title && read?.neverApart(token.text) === true))
     ) {
       const code = token.kind === 'number' || token.kind === 'code';

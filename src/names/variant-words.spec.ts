@@ -38,4 +38,16 @@ describe('variant words the catalog never tells products apart by', () => {
     expect(mini!.anchor).toBe('hero11');
     expect(mini!.rejected).toContain('variant "mini"');
   });
+
+  it('reads a word after a model part as a word of a name its code anchors', () => {
+    const tv = product('Tvco', 'LED22VF60 22-Inch 1080p LCD Television Black');
+    const [found] = read('Tvco LED22VF60 22-Inch 1080p', [tv]);
+    expect(found!.anchor).toBe('led22vf60');
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A letter or two there may be another model's designator, as after the code itself.
+    const hd = product('Tvco', 'LED22VF60 22-Inch 1080p HD Television Black');
+    const [two] = read('Tvco LED22VF60 22-Inch 1080p', [hd]);
+    expect(two!.anchor).toBe('led22vf60');
+    expect(two!.score).toBeLessThan(FOUND_AT);
+  });
 });
