@@ -74,6 +74,8 @@ describe('words a query adds that say nothing, and spacing around variants', () 
         'StarTech',
       ],
       ['SRS Labs Analog RCA Volume Leveler', 'Analog RCA Volume Leveler', 'SRS'],
+      ['EDGE Tech ProShot 4GB SDHC Card', 'ProShot 4GB SDHC Card', 'EDGE'],
+      ['Office Star Products Visitors Chair', 'Visitors Chair', 'Office Star'],
     ] as const) {
       expect(named(query, name, brand, 'gpu').score).toBeGreaterThanOrEqual(FOUND_AT);
     }

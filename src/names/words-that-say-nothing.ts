@@ -7,7 +7,7 @@ import { FILLER_WORDS } from './name-tokens.js';
 const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
-  ...['company', 'computer', 'manufacturing', 'labs', 'laboratories'],
+  ...['company', 'computer', 'manufacturing', 'labs', 'laboratories', 'tech', 'products'],
   // A maker named by its web address ("StarTech.com").
   'com',
 ]);
