@@ -82,4 +82,35 @@ describe('words beside an anchoring code', () => {
     // Read as the product's name, the same alias would have been named whole.
     expect(match({ text: phone.names[1]!, ...context }).score).toBeGreaterThanOrEqual(FOUND_AT);
   });
+
+  it('reads a measure one of the anchored product’s names states as its own', () => {
+    // Asked by its model number, a camera whose name states 8MP, beside another that does too.
+    const camera = product('Camco', 'PowerShot SX100IS 8MP Digital Camera', 'SX100IS');
+    const other = product('Camco', 'PowerShot A590 8MP Digital Camera', 'A590');
+    const byAlias = (query: string, p: typeof camera, against = [p, other]) => {
+      const reading = readTitle(query, against, counts());
+      const read = reading.against(0);
+      const context = { brand: p.brand, categoryWords: new Set<string>(), read };
+      return { read, match: nameMatcher(query)({ text: p.names[1]!, alias: true, ...context }) };
+    };
+    const eight = byAlias('Camco SX100IS 8MP', camera);
+    expect(eight.read.anchor).toBe('sx100is');
+    expect(eight.match.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A drive whose name states 8GB is no 4GB drive, another candidate's measure.
+    const drive = product('Driveco', 'FireFly 8GB USB Flash Drive Charcoal', 'JDFF8GBASBNA');
+    const four = product('Driveco', 'FireFly 4GB USB Flash Drive White', 'JDFF4GBASBNA');
+    const fourOf = byAlias('Driveco JDFF8GBASBNA 4GB', drive, [drive, four]);
+    expect(fourOf.read.anchor).toBe('jdff8gbasbna');
+    expect(fourOf.match.score).toBeLessThan(FOUND_AT);
+  });
+
+  it('reads a variant word of an anchored name as a word of it where the catalog never tells one by it', () => {
+    const ink = product('Inkco', 'Durabrite Ultra Ink Yellow T125420');
+    const query = 'Inkco T125420 Yellow DURABrite Cartridge';
+    const [found] = read(query, [ink]);
+    expect(found!.anchor).toBe('t125420');
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    const apart = counts({ siblings: (term) => (term === 'ultra' ? 3 : 0) });
+    expect(read(query, [ink], apart)[0]!.score).toBeLessThan(FOUND_AT);
+  });
 });

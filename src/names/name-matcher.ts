@@ -2,7 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
-import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { isModelPart, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
@@ -266,8 +266,9 @@ function hardRule(
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
-  // product's, not this one's. A title's variant word names another model only where the
-  // catalog tells two products of a brand apart by it: "Slim Solid State Drive" describes.
+  // product's, not this one's. A title's variant word names another model right after a model
+  // number ("Centurion 534 Plus"), or where the catalog tells two products of a brand apart by
+  // it; elsewhere it is a word of the title ("Slim Solid State Drive").
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored) break;
@@ -275,7 +276,8 @@ function hardRule(
     if (
       kind !== 'variant' ||
       q.texts.has(v) ||
-      (title && (!VARIANT_WORDS.has(v) || candidate.read!.neverApart(v)))
+      (title &&
+        (!VARIANT_WORDS.has(v) || (candidate.read!.neverApart(v) && !isModelPart(c[i - 1]))))
     )
       continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));

@@ -119,7 +119,7 @@ const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
 const SHORT_WORD = /^\p{L}{1,3}$/u;
 
-const isModelPart = (token: Token | undefined) =>
+export const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 
 /**

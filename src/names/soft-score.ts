@@ -153,7 +153,10 @@ export function softScore(
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       matched.complete = false;
-      if (describing && read?.describesMeasure(token.text, token.unit!)) {
+      // Beside the code that anchors it, a measure one of the product's names states is its
+      // own, whichever name the query names ("8MP" of a camera asked by its model number).
+      const own = anchored && read?.statesMeasure(token.text, token.unit!) === true;
+      if (describing && (own || read?.describesMeasure(token.text, token.unit!))) {
         score -= PENALTY.description;
         described.push(`${token.text}${token.unit}`);
       } else {

@@ -1,6 +1,12 @@
 import type { CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
-import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
+import {
+  FUNCTION_WORDS,
+  isModelPart,
+  mixesLettersAndDigits,
+  VARIANT_WORDS,
+  type Token,
+} from './name-tokens.js';
 import { PENALTY } from './penalties.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
@@ -45,11 +51,12 @@ const partCode = (token: Token) =>
   token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
 
 /**
- * A word after a model part ("1080p LCD"), read as a designator, that is no known variant word
- * and no letter or two ("EOS R5 C"): beside the code that anchors the name, a word of it.
+ * A word after a model part, read as a designator ("1080p LCD"), or a known variant word
+ * ("DURABrite Ultra"): beside the code that anchors the name, a word of it, but a letter or
+ * two ("EOS R5 C"), or a variant word the catalog tells products apart by (below).
  */
 const designator = (token: Token) =>
-  token.kind === 'variant' && token.text.length >= 3 && !VARIANT_WORDS.has(token.text);
+  token.kind === 'variant' && (token.text.length >= 3 || VARIANT_WORDS.has(token.text));
 
 /** Words that count what a pack holds ("Pack 1", "1 Count"). */
 const PACK_WORDS = new Set(['pack', 'count']);
@@ -123,14 +130,16 @@ export function lessWhatTheNameAdds(
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber =
       token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word its name says describes it; a variant word may be another model ("LA75
-    // Plus"), unless it is a title's and the catalog never tells products apart by it; a number
-    // may be another generation, but a long one is a part number ("Case Pack 1 - 518345").
+    // Anchored, a word its name says describes it, and so does a title's; a variant word may
+    // be another model ("LA75 Plus"), unless the catalog never tells products apart by it and
+    // it follows no model number ("DURABrite Ultra"); a number may be another generation, but
+    // a long one is a part number ("Case Pack 1 - 518345").
     const fitted = anchored && fits.name.has(part.text);
     if (
       (title ||
         (anchored && (token.kind === 'word' || designator(token) || partNumber || fitted))) &&
-      (!VARIANT_WORDS.has(token.text) || (title && read?.neverApart(token.text) === true))
+      (!VARIANT_WORDS.has(token.text) ||
+        (read?.neverApart(token.text) === true && !isModelPart(c[i - 1])))
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);

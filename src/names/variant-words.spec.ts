@@ -23,6 +23,13 @@ describe('variant words the catalog never tells products apart by', () => {
     expect(slim!.score).toBeLessThan(FOUND_AT);
   });
 
+  it('keeps a variant word right after a model number as another model, even in a title', () => {
+    const [plus] = read('Caseco Centurion 534 ATX Mid Tower Gaming Case Black', [
+      product('Caseco', 'Centurion 534 Plus ATX Mid Tower Gaming Case Black RC-534-KKN2'),
+    ]);
+    expect(plus!.rejected).toContain('plus variant');
+  });
+
   it('keeps a variant word a short name says as another model', () => {
     // Not a title: its words name the product, and "Pro" may be the one the query lacks.
     const [pro] = read('Webco MyLife Notebook Webcam', [
