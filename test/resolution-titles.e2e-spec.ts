@@ -48,6 +48,11 @@ describe(`${NameResolver.name} on shop titles`, () => {
           'Labelco',
           'Thermal Label Printer Lite with Roll Holder and Cutter',
         ),
+        // Two cameras that state 8MP, one asked by its model number; an ink whose line says Ultra.
+        listing('sx100is', 'Canon', 'PowerShot SX100IS 8MP Digital Camera', ['SX100IS']),
+        listing('a590', 'Canon', 'PowerShot A590 8MP Digital Camera', ['A590IS']),
+        listing('t125420', 'Epson', 'Durabrite Ultra Ink Yellow T125420'),
+        listing('proshot', 'EDGE', 'ProShot 4GB SDHC Memory Card Class 6'),
       ]),
     );
   }, 120_000);
@@ -97,5 +102,15 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(lite.found).toBe(false);
     const title = lite.explanation.candidates.find((c) => c.productId === 'printer-roll');
     expect(title?.rejected).toMatch(/is the lite variant/);
+  });
+
+  it('reads an anchored product’s own measure and its line’s variant word as its own', async () => {
+    expect(await answer('Canon SX100IS 8MP')).toBe('sx100is');
+    expect(await answer('Canon SX100IS 10MP')).toBeUndefined();
+    expect(await answer('Epson T125420 Yellow DURABrite Cartridge')).toBe('t125420');
+  });
+
+  it('reads Tech after a brand as the maker’s full name', async () => {
+    expect(await answer('EDGE Tech ProShot 4GB SDHC Memory Card Class 6')).toBe('proshot');
   });
 });

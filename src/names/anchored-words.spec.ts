@@ -96,6 +96,8 @@ describe('words beside an anchoring code', () => {
     const eight = byAlias('Camco SX100IS 8MP', camera);
     expect(eight.read.anchor).toBe('sx100is');
     expect(eight.match.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A measure no candidate states, but that its name states otherwise, is another product's.
+    expect(byAlias('Camco SX100IS 10MP', camera).match.score).toBeLessThan(FOUND_AT);
     // A drive whose name states 8GB is no 4GB drive, another candidate's measure.
     const drive = product('Driveco', 'FireFly 8GB USB Flash Drive Charcoal', 'JDFF8GBASBNA');
     const four = product('Driveco', 'FireFly 4GB USB Flash Drive White', 'JDFF4GBASBNA');

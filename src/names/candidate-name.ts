@@ -29,8 +29,11 @@ export interface ReadAgainst {
   common(word: string): boolean;
   /** Whether a measure of the query ("128gb") is stated by no candidate. */
   describesMeasure(value: string, unit: string): boolean;
-  /** Whether a name of this product states the measure ("8mp"), an alias's product too. */
-  statesMeasure(value: string, unit: string): boolean;
+  /**
+   * Whether a name of this product, an alias's product too, states the measure ("8mp":
+   * `same`), or only another of its unit (`other`), or none of its unit (undefined).
+   */
+  statesMeasure(value: string, unit: string): 'same' | 'other' | undefined;
   /**
    * Whether a word of the query mixing letters and digits is a term many of the catalog's
    * names carry ("MP3", "3D", "1080p"), not a model code, and tells none of this product's

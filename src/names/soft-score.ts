@@ -154,9 +154,15 @@ export function softScore(
     if (token.kind === 'unit-number') {
       matched.complete = false;
       // Beside the code that anchors it, a measure one of the product's names states is its
-      // own, whichever name the query names ("8MP" of a camera asked by its model number).
-      const own = anchored && read?.statesMeasure(token.text, token.unit!) === true;
-      if (describing && (own || read?.describesMeasure(token.text, token.unit!))) {
+      // own, whichever name the query names ("8MP" of a camera asked by its model number); one
+      // its names state otherwise ("10MP") is another product's, whatever name the query names.
+      const stated = read?.statesMeasure(token.text, token.unit!);
+      const own = anchored && stated === 'same';
+      if (
+        describing &&
+        stated !== 'other' &&
+        (own || read?.describesMeasure(token.text, token.unit!))
+      ) {
         score -= PENALTY.description;
         described.push(`${token.text}${token.unit}`);
       } else {

@@ -268,12 +268,15 @@ export function readTitle(
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
-        statesMeasure: (value, unit) =>
-          products[index]!.names.some((name) =>
-            tokenizeNormalised(name).some(
-              (t) => t.kind === 'unit-number' && t.unit === unit && t.text === value,
-            ),
-          ),
+        statesMeasure: (value, unit) => {
+          let stated: 'same' | 'other' | undefined;
+          for (const name of products[index]!.names)
+            for (const t of tokenizeNormalised(name))
+              if (t.kind === 'unit-number' && t.unit === unit)
+                if (t.text === value) return 'same';
+                else stated = 'other';
+          return stated;
+        },
         // As a word does: beside an anchor unless it tells siblings apart, without one unless
         // the catalog ever does or one of its maker's candidates carries it.
         describesTerm: (word) =>
