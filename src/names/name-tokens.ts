@@ -241,3 +241,22 @@ export function tokenizeNormalised(normalised: string): Token[] {
   });
   return tokens;
 }
+
+/**
+ * Whether one of `names` (normalised) states the measure (`same`), or only another of its unit
+ * (`other`: "8gb" for "4gb"), or none of its unit (undefined).
+ */
+export function measureStated(
+  names: readonly string[],
+  value: string,
+  unit: string,
+): 'same' | 'other' | undefined {
+  let stated: 'same' | 'other' | undefined;
+  for (const name of names)
+    for (const t of tokenizeNormalised(name))
+      if (t.kind === 'unit-number' && t.unit === unit) {
+        if (t.text === value) return 'same';
+        stated = 'other';
+      }
+  return stated;
+}

@@ -1,6 +1,11 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
-import { mixesLettersAndDigits, tokenizeNormalised, type Token } from './name-tokens.js';
+import {
+  measureStated,
+  mixesLettersAndDigits,
+  tokenizeNormalised,
+  type Token,
+} from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
@@ -268,15 +273,7 @@ export function readTitle(
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
-        statesMeasure: (value, unit) => {
-          let stated: 'same' | 'other' | undefined;
-          for (const name of products[index]!.names)
-            for (const t of tokenizeNormalised(name))
-              if (t.kind === 'unit-number' && t.unit === unit)
-                if (t.text === value) return 'same';
-                else stated = 'other';
-          return stated;
-        },
+        statesMeasure: (value, unit) => measureStated(products[index]!.names, value, unit),
         // As a word does: beside an anchor unless it tells siblings apart, without one unless
         // the catalog ever does or one of its maker's candidates carries it.
         describesTerm: (word) =>
