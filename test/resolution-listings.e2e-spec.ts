@@ -25,7 +25,7 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // skips it.
 
 /** The floors measured in bench/RESULTS.md ("Retailer titles"); the goal is far above. */
-const RECALL = 0.53;
+const RECALL = 0.54;
 const REFUSALS = 0.98;
 /** Of the titles refused whose product is in the catalog: suggested at all, and first. */
 const LISTED = 0.75;
