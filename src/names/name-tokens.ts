@@ -242,21 +242,14 @@ export function tokenizeNormalised(normalised: string): Token[] {
   return tokens;
 }
 
-/**
- * Whether one of `names` (normalised) states the measure (`same`), or only another of its unit
- * (`other`: "8gb" for "4gb"), or none of its unit (undefined).
- */
-export function measureStated(
-  names: readonly string[],
-  value: string,
-  unit: string,
-): 'same' | 'other' | undefined {
-  let stated: 'same' | 'other' | undefined;
+/** The measures `names` (normalised) state, by unit: "8mp" is 8 under "mp". */
+export function measuresByUnit(names: readonly string[]): Map<string, Set<string>> {
+  const byUnit = new Map<string, Set<string>>();
   for (const name of names)
     for (const t of tokenizeNormalised(name))
-      if (t.kind === 'unit-number' && t.unit === unit) {
-        if (t.text === value) return 'same';
-        stated = 'other';
+      if (t.kind === 'unit-number') {
+        const values = byUnit.get(t.unit!) ?? new Set<string>();
+        byUnit.set(t.unit!, values.add(t.text));
       }
-  return stated;
+  return byUnit;
 }

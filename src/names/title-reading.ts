@@ -1,7 +1,7 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import {
-  measureStated,
+  measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
   type Token,
@@ -106,17 +106,13 @@ export function readTitle(
     for (const product of products) carriedWords(product, carriedOnce);
     return carriedOnce;
   };
-  let measuresOnce: Set<string> | undefined;
-  const measures = () =>
-    (measuresOnce ??= new Set(
-      products.flatMap((p) =>
-        p.names.flatMap((name) =>
-          tokenizeNormalised(name)
-            .filter((t) => t.kind === 'unit-number')
-            .map((t) => `${t.text}${t.unit}`),
-        ),
-      ),
-    ));
+  // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
+  const measuresOnce = new Map<number, Map<string, Set<string>>>();
+  const measuresOf = (index: number) => {
+    let found = measuresOnce.get(index);
+    if (!found) measuresOnce.set(index, (found = measuresByUnit(products[index]!.names)));
+    return found;
+  };
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
@@ -272,8 +268,12 @@ export function readTitle(
         makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
-        describesMeasure: (value, unit) => !measures().has(`${value}${unit}`),
-        statesMeasure: (value, unit) => measureStated(products[index]!.names, value, unit),
+        describesMeasure: (value, unit) =>
+          !products.some((_, j) => measuresOf(j).get(unit)?.has(value)),
+        statesMeasure: (value, unit) => {
+          const values = measuresOf(index).get(unit);
+          return values === undefined ? undefined : values.has(value) ? 'same' : 'other';
+        },
         // As a word does: beside an anchor unless it tells siblings apart, without one unless
         // the catalog ever does or one of its maker's candidates carries it.
         describesTerm: (word) =>
