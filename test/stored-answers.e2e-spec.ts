@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from '../src/config/app-config.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
+import { DatabaseReader } from '../src/database/database-reader.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
 import { exactNameKeys } from '../src/names/exact-names.js';
@@ -11,7 +12,10 @@ import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { CatalogPriors } from '../src/synthesis/priors.js';
-import type { ProductIntelligence } from '../src/synthesis/product-intelligence.schema.js';
+import type {
+  LookupResult,
+  ProductIntelligence,
+} from '../src/synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../src/synthesis/purchase-links.js';
 import { unpackAssessment } from '../src/synthesis/stored-assessment.js';
 import { synthesize } from '../src/synthesis/synthesize.js';
@@ -23,6 +27,9 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // Answers computed at publication (issue 34): what the import stores is what synthesis says,
 // a lookup of an exact name reads it in one statement, and a service configured otherwise
 // than the import synthesizes its answers itself.
+
+/** The name of the exact-name probe's prepared statement (answer.repository.ts). */
+const FIND_EXACT = 'lookup-find-exact';
 
 describe('answers computed at publication', () => {
   let db: TestDatabase;
@@ -137,6 +144,39 @@ describe('answers computed at publication', () => {
     expect(resolver).toHaveBeenCalledTimes(1);
     expect(typo.found).toBe(true);
     for (const spy of [resolver, findExact, findAnswers]) spy.mockRestore();
+  }, 60_000);
+
+  it("reads concurrent lookups' exact names in one statement, each answer its own", async () => {
+    await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
+    const query = jest.spyOn(app.get(DatabaseReader).client().pool, 'query');
+    const probes = () =>
+      query.mock.calls.filter(([config]) => (config as { name?: string }).name === FIND_EXACT)
+        .length;
+    const lookups = app.get(LookupService);
+    const named = (result: LookupResult) => (result.found ? result.product_name : null);
+    const [single, batch] = await Promise.all([
+      Promise.all(
+        ['Sony WH-1000XM4', 'apple iphone 15 pro', 'Sony WH-1000XM4', 'No Such Thing 9'].map(
+          (name) => lookups.lookup(name, 'full'),
+        ),
+      ),
+      lookups.lookupMany(['Garmin Forerunner 265', 'Apple iPhone 15']),
+    ]);
+    expect(probes()).toBe(1);
+    expect(single.map(named)).toEqual([
+      'Sony WH-1000XM4',
+      'Apple iPhone 15 Pro',
+      'Sony WH-1000XM4',
+      null,
+    ]);
+    expect(batch.map(named)).toEqual(['Garmin Forerunner 265', 'Apple iPhone 15']);
+    // One after the other, each lookup reads a statement of its own.
+    expect(named(await lookups.lookup('Sony WH-1000XM5', 'full'))).toBe('Sony WH-1000XM5');
+    expect(named(await lookups.lookup('Apple iPhone 15 Plus', 'full'))).toBe(
+      'Apple iPhone 15 Plus',
+    );
+    expect(probes()).toBe(3);
+    query.mockRestore();
   }, 60_000);
 
   it('synthesizes its own answers where the import was configured otherwise', async () => {

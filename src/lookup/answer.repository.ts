@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import DataLoader from 'dataloader';
 import { arrayLiteral } from '../database/array-literal.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
@@ -60,18 +61,62 @@ function publicationOf([row]: PublicationRow[]): Publication | undefined {
   return { id: row.publicationId, publishedAt: new Date(row.publishedAtMs) };
 }
 
+/** What a statement of exact-name probes read: per key its hit, and the publication. */
+interface ExactProbes {
+  publication?: Publication;
+  hits: (ExactHit | undefined)[];
+}
+
+/** One key's probe, as read in a statement with others. */
+interface ExactProbe {
+  publication?: Publication;
+  hit?: ExactHit;
+}
+
 @Injectable()
 export class AnswerRepository {
+  /**
+   * The exact-name probes of concurrent lookups, read together: the keys asked while the
+   * event loop serves its ready requests go in one statement, run once it has served them
+   * (setImmediate), so that each pays a share of one round trip (bench/RESULTS.md, "a cold
+   * name's cost over a hot one"). A lookup's own keys are asked at once, so they share a
+   * statement and its publication. Nothing is cached here: each statement reads anew.
+   */
+  private readonly probes = new Map<string, DataLoader<string, ExactProbe>>();
+
   constructor(private readonly reader: DatabaseReader) {}
 
   /**
    * For each key (exactNameKeys' form), the product whose name it is exactly, if one is; and
    * the publication read.
    */
-  async findExact(
-    keys: readonly string[],
-    synthesisKey: string,
-  ): Promise<{ publication?: Publication; hits: (ExactHit | undefined)[] }> {
+  async findExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
+    if (keys.length === 0) return await this.probeExact(keys, synthesisKey);
+    const read = await this.exactProbes(synthesisKey).loadMany(keys);
+    const failed = read.find((r) => r instanceof Error);
+    if (failed) throw failed;
+    const probes = read as ExactProbe[];
+    const publication = probes[0]!.publication;
+    return { ...(publication && { publication }), hits: probes.map((p) => p.hit) };
+  }
+
+  private exactProbes(synthesisKey: string): DataLoader<string, ExactProbe> {
+    let loader = this.probes.get(synthesisKey);
+    if (!loader) {
+      loader = new DataLoader(
+        async (keys) => {
+          const { publication, hits } = await this.probeExact(keys, synthesisKey);
+          return hits.map((hit) => ({ ...(publication && { publication }), ...(hit && { hit }) }));
+        },
+        { cache: false, batchScheduleFn: (run) => setImmediate(run) },
+      );
+      this.probes.set(synthesisKey, loader);
+    }
+    return loader;
+  }
+
+  /** One statement for `keys`. */
+  private async probeExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
     const rows = await this.prepared<
       PublicationRow & { index: number | null; id: string; name: string; body: string | null }
     >('lookup-find-exact', FIND_EXACT, [arrayLiteral(keys), synthesisKey]);
