@@ -5,6 +5,9 @@ import type { App } from 'supertest/types.js';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { LookupCache } from '../src/lookup/lookup-cache.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { LookupService } from '../src/lookup/lookup.service.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import type { LookupResult } from '../src/synthesis/product-intelligence.schema.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { bearer, createTestApp } from './support/test-app.js';
@@ -121,6 +124,39 @@ describe(LookupCache.name, () => {
     expect(rows.map((row) => [row.name, Number(row.custom_plans)])).toEqual(
       rows.map((row) => [row.name, 0]),
     );
+  });
+
+  it('answers a new name that many clients ask at once by resolving it once', async () => {
+    const app = apps[0]!;
+    const lookups = app.get(LookupService);
+    const resolver = jest.spyOn(app.get(NameResolver), 'resolveMany');
+    const name = 'Zephir AERO x2';
+    const [a, b, again, batch, compact] = await Promise.all([
+      lookups.lookup(name, 'full', 'key-a'),
+      lookups.lookup(name, 'full', 'key-b'),
+      lookups.lookup(name, 'full', 'key-a'),
+      lookups.lookupMany([name, 'Zephyr Aero X2'], 'key-b'),
+      lookups.lookup(name, 'compact', 'key-a'),
+    ]);
+    // One resolution for the full answer, one for the compact one; each key its own links.
+    expect(resolver).toHaveBeenCalledTimes(2);
+    const offers = (r: LookupResult) => (r.found ? r.offers.map((o) => o.buy_url) : []);
+    expect(again).toEqual(a);
+    expect(offers(b)).not.toEqual(offers(a));
+    expect({ ...b, offers: [] }).toEqual({ ...a, offers: [] });
+    expect(batch[0]).toEqual(b);
+    expect(compact).not.toHaveProperty('summary');
+
+    // A failed answer fails each lookup that waited for it, and is not kept.
+    const failing = 'zephir Aero X2';
+    resolver.mockRejectedValueOnce(new Error('the resolver failed'));
+    const settled = await Promise.allSettled(
+      ['key-a', 'key-b', 'key-a'].map((key) => lookups.lookup(failing, 'full', key)),
+    );
+    expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect((await lookups.lookup(failing, 'full', 'key-a')).found).toBe(true);
+    expect(resolver).toHaveBeenCalledTimes(4);
+    resolver.mockRestore();
   });
 
   it('drops cached answers on every instance when a new catalog is published', async () => {

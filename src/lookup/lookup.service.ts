@@ -21,6 +21,10 @@ import { NameResolver } from './name-resolver.service.js';
 import { NEVER_PUBLISHED, PublishedCatalog } from './published-catalog.js';
 import { exactNameOutcome, type ResolutionOutcome } from './resolution-outcome.js';
 
+/** A name's answer being computed, as the answer cache keys it. */
+const pendingKey = (publication: number, detail: Detail, name: string) =>
+  `${publication}\u0000${detail}\u0000${name}`;
+
 /** Names resolved, with the stored answers an exact name's probe read on the way. */
 interface Resolved {
   publication: Publication;
@@ -40,6 +44,11 @@ export class LookupService {
   private readonly logger = new Logger('Resolution');
   /** Each cached answer as the last key that asked it got it (forKey). */
   private readonly signed = new WeakMap<CachedAnswer, { keyId: string; body: LookupResult }>();
+  /**
+   * The answers being computed now (pendingKey): the same name asked again before its answer
+   * is known waits for it, so that many clients asking a new name at once resolve it once.
+   */
+  private readonly pending = new Map<string, Promise<CachedAnswer>>();
 
   constructor(
     private readonly resolver: NameResolver,
@@ -73,39 +82,80 @@ export class LookupService {
       this.metrics?.cacheLookup('answers', cached !== undefined);
       if (cached) answers.set(name, cached);
     }
-    const missing = [...new Set(names.filter((name) => !answers.has(name)))];
-    if (missing.length > 0) {
-      const resolved = await this.resolve(missing);
-      const { publication, outcomes } = resolved;
-      const assessments = new Map<string, CachedAssessment>();
-      for (const [id, text] of resolved.stored)
-        assessments.set(
-          id,
-          this.assessments.fromStored(publication, id, text, resolved.consistent),
-        );
-      const unread = outcomes.flatMap((o) =>
-        o.productId && !assessments.has(o.productId) ? [o.productId] : [],
-      );
-      let consistent = resolved.consistent;
-      if (unread.length > 0) {
-        const read = await this.assessments.of(publication, unread);
-        for (const [id, assessment] of read.assessments) assessments.set(id, assessment);
-        consistent &&= read.consistent;
-      }
-      for (const [i, name] of missing.entries()) {
-        const outcome = outcomes[i]!;
-        const assessment = outcome.productId ? assessments.get(outcome.productId) : undefined;
-        const answer = this.compose(outcome, assessment, publication, detail);
-        if (consistent) this.cache.set(publication.id, detail, name, answer);
-        answers.set(name, answer);
-      }
+    // A name another lookup is answering now is waited for, not answered again.
+    const waited = new Map<string, Promise<CachedAnswer>>();
+    const missing: string[] = [];
+    for (const name of new Set(names.filter((name) => !answers.has(name)))) {
+      const pending = this.pending.get(pendingKey(current, detail, name));
+      if (pending) waited.set(name, pending);
+      else missing.push(name);
     }
+    if (missing.length > 0)
+      for (const [name, answer] of await this.answerPending(current, missing, detail))
+        answers.set(name, answer);
+    for (const [name, pending] of waited) answers.set(name, await pending);
     return names.map((name) => {
       const answer = answers.get(name)!;
       // An object: the logger serializes it only when debug lines are written.
       this.logger.debug(answer.explanation);
       return this.forKey(answer, keyId);
     });
+  }
+
+  /** answerMissing, with each name's answer pending for other lookups until it is known. */
+  private async answerPending(
+    current: number,
+    names: string[],
+    detail: Detail,
+  ): Promise<Map<string, CachedAnswer>> {
+    const settled = new Map<
+      string,
+      { resolve: (answer: CachedAnswer) => void; reject: (error: unknown) => void }
+    >();
+    for (const name of names) {
+      const pending = new Promise<CachedAnswer>((resolve, reject) =>
+        settled.set(name, { resolve, reject }),
+      );
+      pending.catch(() => undefined); // the lookups that wait for it report its failure
+      this.pending.set(pendingKey(current, detail, name), pending);
+    }
+    try {
+      const answers = await this.answerMissing(names, detail);
+      for (const [name, answer] of answers) settled.get(name)!.resolve(answer);
+      return answers;
+    } catch (error) {
+      for (const waiting of settled.values()) waiting.reject(error);
+      throw error;
+    } finally {
+      for (const name of names) this.pending.delete(pendingKey(current, detail, name));
+    }
+  }
+
+  /** The names' answers, resolved together; each cached under its publication. */
+  private async answerMissing(names: string[], detail: Detail): Promise<Map<string, CachedAnswer>> {
+    const resolved = await this.resolve(names);
+    const { publication, outcomes } = resolved;
+    const assessments = new Map<string, CachedAssessment>();
+    for (const [id, text] of resolved.stored)
+      assessments.set(id, this.assessments.fromStored(publication, id, text, resolved.consistent));
+    const unread = outcomes.flatMap((o) =>
+      o.productId && !assessments.has(o.productId) ? [o.productId] : [],
+    );
+    let consistent = resolved.consistent;
+    if (unread.length > 0) {
+      const read = await this.assessments.of(publication, unread);
+      for (const [id, assessment] of read.assessments) assessments.set(id, assessment);
+      consistent &&= read.consistent;
+    }
+    const answers = new Map<string, CachedAnswer>();
+    for (const [i, name] of names.entries()) {
+      const outcome = outcomes[i]!;
+      const assessment = outcome.productId ? assessments.get(outcome.productId) : undefined;
+      const answer = this.compose(outcome, assessment, publication, detail);
+      if (consistent) this.cache.set(publication.id, detail, name, answer);
+      answers.set(name, answer);
+    }
+    return answers;
   }
 
   /**
