@@ -1,5 +1,5 @@
 import { compactName, normaliseName } from './name-normaliser.js';
-import { tokenizeNormalised, type Token } from './name-tokens.js';
+import { isModelPart, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 
 // A product's name or alias as matching reads it, with its brand and category (name-matcher.ts).
 
@@ -129,3 +129,16 @@ export function namesBrand(
 
 /** A brand's maker, as candidates of one maker are read together: its first word ("Seiko"). */
 export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';
+
+/**
+ * Whether a variant word of a candidate's name ("Plus") names another model where it stands:
+ * right after a model number ("Centurion 534 Plus"), or wherever the catalog tells two products
+ * of a brand apart by it. Elsewhere it is a word of the name ("Slim Solid State Drive").
+ */
+export function variantNamesModel(
+  word: string,
+  previous: Token | undefined,
+  read: ReadAgainst | undefined,
+): boolean {
+  return VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));
+}

@@ -1,8 +1,8 @@
-import type { CandidateName } from './candidate-name.js';
+import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
 import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
-import { isModelPart, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
@@ -276,8 +276,7 @@ function hardRule(
     if (
       kind !== 'variant' ||
       q.texts.has(v) ||
-      (title &&
-        (!VARIANT_WORDS.has(v) || (candidate.read!.neverApart(v) && !isModelPart(c[i - 1]))))
+      (title && !variantNamesModel(v, c[i - 1], candidate.read))
     )
       continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));

@@ -1,12 +1,6 @@
-import type { CandidateName } from './candidate-name.js';
+import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
-import {
-  FUNCTION_WORDS,
-  isModelPart,
-  mixesLettersAndDigits,
-  VARIANT_WORDS,
-  type Token,
-} from './name-tokens.js';
+import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { PENALTY } from './penalties.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
@@ -138,8 +132,7 @@ export function lessWhatTheNameAdds(
     if (
       (title ||
         (anchored && (token.kind === 'word' || designator(token) || partNumber || fitted))) &&
-      (!VARIANT_WORDS.has(token.text) ||
-        (read?.neverApart(token.text) === true && !isModelPart(c[i - 1])))
+      !variantNamesModel(token.text, c[i - 1], read)
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
       (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
