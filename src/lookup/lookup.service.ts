@@ -108,26 +108,17 @@ export class LookupService {
     names: string[],
     detail: Detail,
   ): Promise<Map<string, CachedAnswer>> {
-    const settled = new Map<
-      string,
-      { resolve: (answer: CachedAnswer) => void; reject: (error: unknown) => void }
-    >();
-    for (const name of names) {
-      const pending = new Promise<CachedAnswer>((resolve, reject) =>
-        settled.set(name, { resolve, reject }),
-      );
-      pending.catch(() => undefined); // the lookups that wait for it report its failure
-      this.pending.set(pendingKey(current, detail, name), pending);
+    const work = this.answerMissing(names, detail);
+    const keys = names.map((name) => pendingKey(current, detail, name));
+    for (const [i, key] of keys.entries()) {
+      const answer = work.then((answers) => answers.get(names[i]!)!);
+      answer.catch(() => undefined); // the lookups that wait for it report its failure
+      this.pending.set(key, answer);
     }
     try {
-      const answers = await this.answerMissing(names, detail);
-      for (const [name, answer] of answers) settled.get(name)!.resolve(answer);
-      return answers;
-    } catch (error) {
-      for (const waiting of settled.values()) waiting.reject(error);
-      throw error;
+      return await work;
     } finally {
-      for (const name of names) this.pending.delete(pendingKey(current, detail, name));
+      for (const key of keys) this.pending.delete(key);
     }
   }
 
