@@ -209,8 +209,8 @@ export class CatalogRepository {
   /**
    * On a session of its own, beside the priors and the answers: the search vocabulary, its
    * tables' indexes and the products' statistics. It reads only the keyed products and the
-   * search names, and takes a core the build's one statement at a time left idle (bench/
-   * RESULTS.md, "The import with the answers beside the vocabulary").
+   * search names, and takes a core the build's one statement at a time left idle (the log of
+   * bench/RESULTS.md at 76c73fc, "The import with the answers beside the vocabulary").
    */
   private async vocabulary(build: CatalogBuild): Promise<void> {
     const session = await openImportSession(this.server.url);
@@ -228,7 +228,8 @@ export class CatalogRepository {
    * On a session of its own, beside the vocabulary, the priors and the answers: the exact name
    * keys (catalog-name-keys.ts, through a file of `staging`'s). They need only the keyed
    * products, and done here they leave the answers, whose workers take whatever core is free,
-   * the last work of the build (bench/RESULTS.md, "The name keys beside the answers").
+   * the last work of the build (the log of bench/RESULTS.md at 76c73fc, "The name keys beside
+   * the answers").
    */
   private async nameKeys(build: CatalogBuild, staging: CatalogStaging): Promise<void> {
     const session = await openImportSession(this.server.url);

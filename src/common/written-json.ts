@@ -1,8 +1,8 @@
 // Response bodies sent again and again unchanged (a cached answer, asked again by the key that
 // asked it last): their JSON is written once, with the bytes sent and their ETag, and each later
 // response sends those (ServiceHttpAdapter). On a hot name, writing the answer's JSON was about a
-// tenth of the service's own work, and its bytes and weak ETag a little more (bench/RESULTS.md,
-// "Lookups on the real names, seventh session" and "eighth session").
+// tenth of the service's own work, and its bytes and weak ETag a little more (the log of
+// bench/RESULTS.md at 76c73fc, "Lookups on the real names, seventh session" and "eighth session").
 
 /** A body's JSON as written once: the text, the UTF-8 bytes sent, and their ETag once asked. */
 export interface WrittenJson {

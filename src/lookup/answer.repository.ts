@@ -78,8 +78,8 @@ export class AnswerRepository {
   /**
    * The exact-name probes of concurrent lookups, read together: the keys asked while the
    * event loop serves its ready requests go in one statement, run once it has served them
-   * (setImmediate), so that each pays a share of one round trip (bench/RESULTS.md, "what a
-   * cold name costs more than a hot one"). A lookup's own keys are asked at once, so they
+   * (setImmediate), so that each pays a share of one round trip (bench/RESULTS.md, "What a
+   * cold name costs"). A lookup's own keys are asked at once, so they
    * share a statement and its publication. Nothing is cached here: each statement reads anew.
    */
   private readonly probes = new Map<string, DataLoader<string, ExactProbe>>();
