@@ -130,6 +130,16 @@ describe(jsonLdSources.name, () => {
     ]);
   });
 
+  it("keeps a publication's verdict on its own page the publication's", () => {
+    const page = sourcesOf({
+      url: 'https://lampmonthly.example/glowline-review',
+      review: customer('Dee', 4, { publisher: { '@type': 'Organization', name: 'Lamp Monthly' } }),
+    });
+    expect(page).toEqual([
+      expect.objectContaining({ source: 'Lamp Monthly', source_type: 'expert_review', score: 75 }),
+    ]);
+  });
+
   it('takes reviews a shop publishes under its own name as its customers', () => {
     const published = { publisher: { '@type': 'Organization', name: 'Shop A' } };
     // Named as the page's seller, or named by several reviews: the shop, not a publication.

@@ -47,11 +47,13 @@ function siteOf(product: JsonLdProduct, customers: JsonLdReview[], page: string)
   );
 }
 
-/** The names a page's own shop goes by: its offers' sellers, its page's host. */
-function ownNames(product: JsonLdProduct): Set<string> {
-  const host = hostOf(product.url);
-  const names = [host, host?.split('.')[0], ...product.offers.map((o) => o.seller)];
-  return new Set(names.filter((n): n is string => n !== undefined).map(fold));
+/**
+ * The names the page's shop goes by: the sellers of its offers. Not its host: a publication's
+ * own page names it as its review's publisher, and that review is still the publication's.
+ */
+function shopNames(product: JsonLdProduct): Set<string> {
+  const sellers = product.offers.map((o) => o.seller);
+  return new Set(sellers.filter((n): n is string => n !== undefined).map(fold));
 }
 
 /** The latest of the reviews' dates the catalog can read, as a catalog date-time. */
@@ -135,19 +137,20 @@ function publicationSource(review: JsonLdReview, name: string): CatalogReview {
 /**
  * The sources of a page's reviews (unrated reviews cannot be weighed and are left out):
  * - a review that names its own publisher (or is written by an organization) that no other
- *   review on the page names and that is not the page's shop is that publication's review, an
+ *   review on the page names and that is not the page's shop (a seller of its offers) is that
+ *   publication's review, an
  *   `expert_review` of its own;
  * - every other review is a customer's: together, with the page's aggregateRating, they are
  *   one `user_reviews` source named by the site (siteOf).
  */
 export function jsonLdSources(product: JsonLdProduct, page: string): CatalogReview[] {
   const rated = product.reviews.filter((r) => r.score !== undefined);
-  const own = ownNames(product);
+  const shop = shopNames(product);
   const named = rated.map(namedBy);
   const isPublication = (review: JsonLdReview, i: number) => {
     const name = named[i];
     return (
-      name !== undefined && !own.has(fold(name)) && named.filter((n) => n === name).length === 1
+      name !== undefined && !shop.has(fold(name)) && named.filter((n) => n === name).length === 1
     );
   };
   const publications = rated.filter(isPublication);
