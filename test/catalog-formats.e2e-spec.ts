@@ -4,7 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
 import type { CatalogSource } from '../src/catalog/formats/catalog-source.js';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
 import { importerContext } from './support/importer-context.js';
+import { bearer } from './support/test-app.js';
 import { runBuiltCommand } from './support/run-command.js';
 
 // catalog:import reads JSON Lines, a JSON array and CSV (products, with reviews and offers as
@@ -194,7 +197,7 @@ describe('CatalogImporter formats', () => {
       }),
     );
     const summary = await ctx.importer.import({ file: pages });
-    expect(summary).toMatchObject({ products: 1, reviews: 2, offers: 2 });
+    expect(summary).toMatchObject({ products: 1, reviews: 1, offers: 2 });
     const { products, reviews, offers } = await catalog();
     expect(products).toEqual([
       {
@@ -211,10 +214,7 @@ describe('CatalogImporter formats', () => {
         r.score,
         r.source_type,
       ]),
-    ).toEqual([
-      ['Ann', 75, 'user_reviews'],
-      ['Bo', 90, 'user_reviews'],
-    ]);
+    ).toEqual([['Shop A', 82.5, 'user_reviews']]); // its two customers: one source
     expect((offers as { retailer_name: string }[]).map((o) => o.retailer_name)).toEqual([
       'Shop A',
       'Shop B',
@@ -230,6 +230,96 @@ describe('CatalogImporter formats', () => {
       'pages/c.html line 1: brand: required',
       'pages/c.html line 1: not valid JSON-LD (Unexpected end of JSON input)',
     ]);
+  });
+
+  describe('a JSON-LD page in answers', () => {
+    /** The answer for a name after importing these pages, one file each, through the real app. */
+    const answerAfter = async (pages: Record<string, object>, name: string) => {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'json-ld-answers-'));
+      for (const [file, product] of Object.entries(pages))
+        await writeFile(
+          path.join(folder, file),
+          `<html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head></html>`,
+        );
+      await ctx.importer.import({ file: folder });
+      const http = ctx.app.getHttpServer() as App;
+      const res = await request(http)
+        .get('/v1/product-intelligence')
+        .set('Authorization', (auth ??= await bearer(ctx.app)))
+        .query({ product_name: name });
+      expect(res.status).toBe(200);
+      return res.body as {
+        headline: string;
+        service_score: number;
+        score_basis: string;
+        source_count: number;
+        source_consensus: { source: string; source_type: string; score: number; summary: string }[];
+        considerations: { title: string; detail: string }[];
+      };
+    };
+    let auth: string | undefined;
+    const lamp = {
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Glowline Desk Lamp',
+      brand: { '@type': 'Brand', name: 'Glowline' },
+      category: 'lamps',
+      url: 'https://shop.example/lamp',
+      offers: { '@type': 'Offer', price: '25.00', priceCurrency: 'USD', seller: 'Shop A' },
+    };
+    const person = (name: string) => ({ '@type': 'Person', name });
+
+    it("speaks of a shop's two customers as one source, never as two that disagree", async () => {
+      const body = await answerAfter(
+        {
+          'lamp.html': {
+            ...lamp,
+            review: [
+              { '@type': 'Review', author: person('Ann'), reviewRating: { ratingValue: 5 } },
+              { '@type': 'Review', author: person('Bo'), reviewRating: { ratingValue: 4 } },
+            ],
+          },
+        },
+        'Glowline Desk Lamp',
+      );
+      expect(body.headline).toBe('Glowline Desk Lamp: excellent overall (87.5/100 from 1 source).');
+      expect(body.source_count).toBe(1);
+      expect(body.source_consensus).toEqual([
+        expect.objectContaining({
+          source: 'shop.example',
+          source_type: 'user_reviews',
+          score: 87.5,
+          summary: 'Customers rate it 87.5/100 on average (2 reviews).',
+        }),
+      ]);
+      expect(body.considerations.map((c) => c.title)).toEqual(['Only one source']);
+    });
+
+    it("takes a page's aggregateRating as its customers' verdict", async () => {
+      const body = await answerAfter(
+        {
+          'lamp.html': {
+            ...lamp,
+            aggregateRating: { '@type': 'AggregateRating', ratingValue: '4.2', reviewCount: '31' },
+          },
+        },
+        'Glowline Desk Lamp',
+      );
+      expect(body).toMatchObject({
+        headline: 'Glowline Desk Lamp: very good overall (80/100 from 1 source).',
+        service_score: 80,
+        score_basis: 'sources',
+        source_count: 1,
+        source_consensus: [
+          expect.objectContaining({
+            source: 'shop.example',
+            source_type: 'user_reviews',
+            score: 80,
+            summary: 'Customers rate it 80/100 on average (31 ratings).',
+          }),
+        ],
+      });
+    });
   });
 
   it('answers a file that is not what its name says with one sentence', async () => {

@@ -9,6 +9,13 @@ describe(ratingOf.name, () => {
     expect(ratingOf({ ratingValue: 'great' })).toBeUndefined();
     expect(ratingOf({ ratingValue: 3, bestRating: 1, worstRating: 1 })).toBeUndefined();
   });
+
+  it('reads a decimal comma, and a value outside its scale as no rating', () => {
+    expect(ratingOf({ ratingValue: '4,5' })).toBe(87.5);
+    expect(ratingOf({ ratingValue: 0 })).toBeUndefined(); // "not rated yet"
+    expect(ratingOf({ ratingValue: 8 })).toBeUndefined(); // of 10, unsaid
+    expect(ratingOf({ ratingValue: 0, worstRating: 0 })).toBe(0);
+  });
 });
 
 describe(jsonLdProducts.name, () => {
@@ -40,6 +47,43 @@ describe(jsonLdProducts.name, () => {
         rating: { score: 80, count: 17 },
       },
     ]);
+  });
+
+  it("reads who wrote and published a review, and an aggregate's larger count", () => {
+    const [product] = jsonLdProducts(
+      {
+        '@type': 'Product',
+        review: [
+          {
+            author: { '@type': 'Organization', name: 'Light Lab' },
+            publisher: { '@type': 'Organization', name: 'Lamp Monthly' },
+            url: 'https://lamps.example/r',
+            reviewRating: { ratingValue: 4 },
+          },
+          { author: [{ '@type': 'Person', name: 'Ann' }], reviewRating: { ratingValue: 5 } },
+        ],
+        aggregateRating: { ratingValue: '4.2', ratingCount: '1,250', reviewCount: '31' },
+      },
+      1,
+    );
+    expect(product!.reviews).toEqual([
+      {
+        author: 'Light Lab',
+        byOrganization: true,
+        publisher: 'Lamp Monthly',
+        url: 'https://lamps.example/r',
+        score: 75,
+        pros: [],
+        cons: [],
+      },
+      { author: 'Ann', score: 100, pros: [], cons: [] },
+    ]);
+    expect(product!.rating).toEqual({ score: 80, count: 1250 });
+    const empty = jsonLdProducts(
+      { '@type': 'Product', aggregateRating: { ratingValue: 5, reviewCount: 0 } },
+      1,
+    );
+    expect(empty[0]!.rating).toBeUndefined();
   });
 
   it('reads odd values without throwing', () => {

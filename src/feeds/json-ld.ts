@@ -9,6 +9,11 @@ type Json = unknown;
 /** A review as the page gives it, its rating already on 0 to 100. */
 export interface JsonLdReview {
   author?: string;
+  /** Its author is typed as an organization (a publication writing as itself), not a person. */
+  byOrganization?: true;
+  /** Who published it (schema.org `publisher`): the site or publication it appeared in. */
+  publisher?: string;
+  url?: string;
   score?: number;
   body?: string;
   date?: string;
@@ -36,7 +41,10 @@ export interface JsonLdProduct {
   sku?: string;
   offers: JsonLdOffer[];
   reviews: JsonLdReview[];
-  /** The page's own summary of its ratings (aggregateRating), on 0 to 100. */
+  /**
+   * The page's own summary of its ratings (aggregateRating), on 0 to 100, and how many it
+   * covers when it says (the larger of ratingCount and reviewCount).
+   */
   rating?: { score: number; count?: number };
 }
 
@@ -76,16 +84,52 @@ const typesOf = (value: Record<string, Json>) =>
     .filter((t): t is string => typeof t === 'string')
     .map((t) => t.replace(/^.*[/#:]/, ''));
 
-/** A rating on 0 to 100: `(value - worst) / (best - worst)`, best 5 and worst 1 unless given. */
+/** A number as pages write it: `4.5`, `"4.5"`, `"4,5"` (a decimal comma). */
+function numberOf(value: Json): number {
+  const text = textOf(value);
+  return text === undefined ? NaN : Number(text.replace(/^(\d+),(\d+)$/, '$1.$2'));
+}
+
+/**
+ * A rating on 0 to 100: `(value - worst) / (best - worst)`, best 5 and worst 1 unless given.
+ * A value outside its scale is no rating: shops write `ratingValue: 0` for "not rated yet",
+ * and a 10-point value on an unstated scale cannot be read.
+ */
 export function ratingOf(rating: Json): number | undefined {
   if (!isObject(rating)) return undefined;
-  const value = Number(textOf(rating.ratingValue));
-  const best = Number(textOf(rating.bestRating) ?? 5);
-  const worst = Number(textOf(rating.worstRating) ?? 1);
+  const value = numberOf(rating.ratingValue);
+  const best = rating.bestRating == null ? 5 : numberOf(rating.bestRating);
+  const worst = rating.worstRating == null ? 1 : numberOf(rating.worstRating);
   if (![value, best, worst].every(Number.isFinite) || best <= worst) return undefined;
-  const score = ((value - worst) / (best - worst)) * 100;
-  return Math.round(Math.min(100, Math.max(0, score)) * 10) / 10;
+  if (value < worst || value > best) return undefined;
+  return Math.round(((value - worst) / (best - worst)) * 1000) / 10;
 }
+
+/** A count as pages write it: `31`, `"31"`, `"1,234"`; undefined when it is none of those. */
+function countOf(value: Json): number | undefined {
+  const text = textOf(value)?.replace(/^(\d{1,3})(?:[,. ]\d{3})+$/, (m) => m.replace(/\D/g, ''));
+  return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * A page's aggregateRating, or none when it covers no rating (`reviewCount: 0`, as shops
+ * write before the first review). ratingCount counts ratings with or without a text and
+ * reviewCount those with one, so the larger is how many the value rests on.
+ */
+function aggregateOf(rating: Json): JsonLdProduct['rating'] {
+  const score = ratingOf(rating);
+  if (score === undefined || !isObject(rating)) return undefined;
+  const counts = [countOf(rating.ratingCount), countOf(rating.reviewCount)].filter(
+    (n): n is number => n !== undefined,
+  );
+  if (counts.length === 0) return { score };
+  const count = Math.max(...counts);
+  return count > 0 ? { score, count } : undefined;
+}
+
+/** A schema.org Person is a person; any other typed author (Organization, NewsMediaOrganization…) is not. */
+const isOrganization = (value: Json) =>
+  list(value).some((v) => isObject(v) && typesOf(v).some((t) => t !== 'Person'));
 
 /** The names of an ItemList of notes (`positiveNotes`), or of a plain list of strings. */
 function notesOf(value: Json): string[] {
@@ -130,10 +174,15 @@ function reviewsOf(value: Json): JsonLdReview[] {
     .map((review) => {
       const score = ratingOf(review.reviewRating);
       const author = textOf(review.author);
+      const publisher = textOf(review.publisher);
+      const url = textOf(review.url);
       const body = textOf(review.reviewBody ?? review.description ?? review.name);
       const date = textOf(review.datePublished);
       return {
         ...(author && { author }),
+        ...(author && isOrganization(review.author) && { byOrganization: true as const }),
+        ...(publisher && { publisher }),
+        ...(url && { url }),
         ...(score !== undefined && { score }),
         ...(body && { body }),
         ...(date && { date }),
@@ -155,9 +204,7 @@ function productOf(value: Record<string, Json>, line: number): JsonLdProduct {
   const url = textOf(value.url);
   const mpn = textOf(value.mpn);
   const sku = textOf(value.sku);
-  const aggregate = isObject(value.aggregateRating) ? value.aggregateRating : undefined;
-  const score = ratingOf(aggregate);
-  const count = Number(textOf(aggregate?.ratingCount ?? aggregate?.reviewCount));
+  const rating = aggregateOf(value.aggregateRating);
   return {
     line,
     ...(name && { name }),
@@ -169,9 +216,7 @@ function productOf(value: Record<string, Json>, line: number): JsonLdProduct {
     ...(sku && { sku }),
     offers: offersOf(value.offers),
     reviews: reviewsOf(value.review ?? value.reviews),
-    ...(score !== undefined && {
-      rating: { score, ...(Number.isInteger(count) && count > 0 && { count }) },
-    }),
+    ...(rating && { rating }),
   };
 }
 

@@ -1,6 +1,7 @@
 import { jsonLdPageProducts } from '../../feeds/feed-reader.js';
 import type { JsonLdProduct } from '../../feeds/json-ld.js';
 import type { LineProblem } from '../chunk-validator.js';
+import { jsonLdSources } from './json-ld-sources.js';
 
 // schema.org Product JSON-LD as catalog lines (catalog:import --format jsonld PAGES). What a
 // page does not say is left out, so the import's validator names it ("brand: required").
@@ -23,30 +24,16 @@ export function jsonLdId(product: JsonLdProduct): string {
   return id.slice(0, 120).replace(/-$/, '') || 'unnamed';
 }
 
-/** A date of a page (`2026-05-01`) as the catalog's date-times are written. */
-const dateTime = (date: string | undefined) =>
-  date && /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date;
-
-/** The catalog line of a page's product, its offers' prices as of `asOf`. */
-export function jsonLdLine(product: JsonLdProduct, asOf: Date): Record<string, unknown> {
-  const sources = new Set<string>();
-  const reviews = product.reviews.flatMap((r) => {
-    // Unnamed or unrated reviews cannot be told apart or weighed: left out.
-    if (!r.author || r.score === undefined || sources.has(r.author)) return [];
-    sources.add(r.author);
-    const reviewedAt = dateTime(r.date);
-    return [
-      {
-        source: r.author,
-        source_type: 'user_reviews',
-        score: r.score,
-        summary: (r.body ?? `Rated ${r.score} of 100.`).slice(0, 2000),
-        ...(reviewedAt && { reviewed_at: reviewedAt }),
-        ...(r.pros.length > 0 && { pros: r.pros.slice(0, 10) }),
-        ...(r.cons.length > 0 && { cons: r.cons.slice(0, 10) }),
-      },
-    ];
-  });
+/**
+ * The catalog line of a page's product, its offers' prices as of `asOf`; `page` names the
+ * page's reviews when nothing else on it says whose they are (json-ld-sources.ts).
+ */
+export function jsonLdLine(
+  product: JsonLdProduct,
+  asOf: Date,
+  page: string,
+): Record<string, unknown> {
+  const reviews = jsonLdSources(product, page);
   const offers = product.offers.flatMap((o) => {
     const url = o.url ?? product.url;
     if (!o.seller || !o.price || !url) return [];
@@ -83,7 +70,7 @@ export async function* jsonLdCatalogLines(
       continue;
     }
     yield {
-      line: jsonLdLine(found.product, asOf),
+      line: jsonLdLine(found.product, asOf, found.file),
       at: `${found.file} line ${found.product.line}`,
     };
   }
