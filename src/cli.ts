@@ -70,6 +70,11 @@ program
   .option('--offers <file>', 'with a CSV catalog: its offers, one a row, by product_id')
   .option('--replace', 'replace the published catalog instead of merging into it')
   .option('--force', 'with --replace: even when the new catalog is much smaller')
+  .option(
+    '--replace-offers',
+    "the file's offers replace those offers feeds published for its products; by default a " +
+      "feed's offer stays unless the file's price of that retailer is newer",
+  )
   .option('--published-at <iso>', 'the publication date-time (ISO 8601); default: now')
   .option('--dry-run', 'validate and report what the import would do; change nothing')
   .addOption(json)
@@ -84,6 +89,11 @@ program
   .argument('<feed>', 'Google Merchant TSV or XML, or schema.org JSON-LD pages (a file or folder)')
   .option('--retailer <name>', "the shop's name; default: the feed's own (XML, JSON-LD seller)")
   .option('--price-as-of <iso>', 'when the prices were read (ISO 8601); default: now')
+  .option(
+    '--allow-invalid',
+    "publish the valid items' offers even when others are invalid; by default a feed with an " +
+      'invalid item publishes nothing and exits 1',
+  )
   .option('--dry-run', 'match and report; change nothing')
   .addOption(json)
   .action(async (feed: string, options: OffersOptions) => {

@@ -67,6 +67,16 @@ export class CatalogBuild {
     return (rows[0] as { n: number }).n;
   }
 
+  /** The products, reviews and offers of the new catalog. */
+  async counts(): Promise<{ products: number; reviews: number; offers: number }> {
+    const count = (table: string) => `(SELECT count(*) FROM ${this.next(table)})::int`;
+    const { rows } = await this.query<{ products: number; reviews: number; offers: number }>(
+      `SELECT ${count('products')} AS products, ${count('reviews')} AS reviews,
+              ${count('offers')} AS offers`,
+    );
+    return rows[0]!;
+  }
+
   /**
    * Creates `table` in the new catalog as the published one is: columns, defaults, checks,
    * storage and the table's own options (LIKE copies all but those), without indexes.

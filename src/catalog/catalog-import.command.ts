@@ -1,11 +1,14 @@
 import os from 'node:os';
 import { z } from 'zod';
+import { counted } from '../common/command-output.js';
 import { CommandError, runCommand } from '../common/command-runner.js';
+import type { FeedOffersChange } from './catalog-feed-offers.repository.js';
 import { CatalogCommandModule } from './catalog-command.module.js';
 import { CatalogImporter, CatalogValidationError } from './catalog-importer.service.js';
 import { ImportProgress } from './import-progress.js';
 
-// catalog:import FILE [--replace [--force]] [--published-at ISO] [--dry-run] [--json] (src/cli.ts)
+// catalog:import FILE [--replace [--force]] [--replace-offers] [--published-at ISO] [--dry-run]
+// [--json] (src/cli.ts)
 
 /** The import's scheduling priority: lower than the service's (0). */
 const IMPORT_NICENESS = 10;
@@ -15,6 +18,7 @@ export interface ImportOptions {
   reviews?: string;
   offers?: string;
   replace?: boolean;
+  replaceOffers?: boolean;
   force?: boolean;
   publishedAt?: string;
   dryRun?: boolean;
@@ -53,6 +57,7 @@ export async function importCatalog(file: string, options: ImportOptions): Promi
       };
       const summary = await app.get(CatalogImporter).import(source, {
         replace: options.replace ?? false,
+        replaceOffers: options.replaceOffers ?? false,
         force: options.force ?? false,
         dryRun: options.dryRun ?? false,
         ...(publishedAt && { publishedAt }),
@@ -92,7 +97,8 @@ function summaryText(summary: ImportSummary, seconds: string): string {
     return (
       `Valid: ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
       `${n(summary.offers)} offers (${seconds} s). The import would ${would}: ${changes}. ` +
-      'Nothing was imported (--dry-run).\n'
+      'Nothing was imported (--dry-run).\n' +
+      feedOffersText(summary.feedOffers, true)
     );
   }
   const how = summary.replaced
@@ -103,7 +109,47 @@ function summaryText(summary: ImportSummary, seconds: string): string {
   return (
     `Imported ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
     `${n(summary.offers)} offers in ${seconds} s (${how}: ${changes}); ` +
-    `published at ${summary.publishedAt.toISOString()}\n`
+    `published at ${summary.publishedAt.toISOString()}\n` +
+    feedOffersText(summary.feedOffers, false)
+  );
+}
+
+/**
+ * What the import does to the offers feeds published, by retailer: one line for each of kept,
+ * replaced and removed, when there are any (docs/decisions.md, Who owns an offer).
+ */
+function feedOffersText(changes: FeedOffersChange[], dryRun: boolean): string {
+  const line = (
+    fate: 'kept' | 'replaced' | 'removed',
+    [did, would]: [string, string],
+    why: string,
+  ) => {
+    const rows = changes.filter((c) => c[fate] > 0);
+    if (rows.length === 0) return '';
+    const total = rows.reduce((sum, c) => sum + c[fate], 0);
+    const retailers = rows.map(
+      (c) => `${JSON.stringify(c.retailer)} ${c[fate].toLocaleString('en-US')}`,
+    );
+    return (
+      `${dryRun ? would : did} ${counted(total, 'offer')} that offers feeds published ` +
+      `(${retailers.join(', ')}): ${why}.\n`
+    );
+  };
+  const older = changes.reduce((sum, c) => sum + c.older, 0);
+  return (
+    line(
+      'kept',
+      ['Kept', 'Would keep'],
+      'the file has no price of theirs for those products, or an older one' +
+        (older > 0 ? ` (${counted(older, 'offer')} of the file left out)` : '') +
+        '; --replace-offers replaces them',
+    ) +
+    line(
+      'replaced',
+      ['Replaced', 'Would replace'],
+      "with the file's offers (newer prices, or --replace-offers)",
+    ) +
+    line('removed', ['Removed', 'Would remove'], 'with their products (--replace)')
   );
 }
 

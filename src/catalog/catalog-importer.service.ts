@@ -1,5 +1,6 @@
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CatalogRepository, type LoadMode, type LoadPhase } from './catalog.repository.js';
+import type { FeedOffersChange } from './catalog-feed-offers.repository.js';
 import { CatalogStaging, StagingWriter } from './catalog-staging.js';
 import {
   MAX_REPORTED_PROBLEMS,
@@ -20,6 +21,11 @@ export type ImportPhase = 'validate' | 'load' | LoadPhase;
 export interface ImportOptions {
   /** The file becomes the whole catalog; products absent from it are removed. */
   replace?: boolean;
+  /**
+   * The file's offers replace those offers feeds published for its products. By default an
+   * import keeps a feed's offer unless the file states a newer price of that retailer.
+   */
+  replaceOffers?: boolean;
   /** With replace: allow an empty file, or one that removes more than half the catalog. */
   force?: boolean;
   /** Validate and compare only: the counts and what the import would do, nothing published. */
@@ -45,6 +51,8 @@ export interface ImportSummary extends CatalogCounts {
   /** Products in the catalog before the import. */
   before: number;
   changes: ImportChanges;
+  /** What the import does to the offers feeds published, by retailer (docs/decisions.md). */
+  feedOffers: FeedOffersChange[];
   /** Milliseconds of the transaction that published the new catalog (none for a dry run). */
   swapMs?: number;
   /** Set for a dry run: nothing was written. */
@@ -110,6 +118,7 @@ export class CatalogImporter implements OnApplicationShutdown {
       const total = await staging.totalBytes();
       const loaded = await this.repository.load(staging, {
         replace,
+        replaceOffers: options.replaceOffers ?? false,
         dryRun: options.dryRun ?? false,
         publishedAt,
         counts: result.counts,
@@ -128,6 +137,7 @@ export class CatalogImporter implements OnApplicationShutdown {
         publishedAt,
         before: loaded.before,
         changes: { added, changed, unchanged, removed: replace ? absent : 0 },
+        feedOffers: loaded.feedOffers,
         ...(loaded.swap && { swapMs: loaded.swap.ms }),
         ...(options.dryRun && { dryRun: true }),
       };

@@ -126,9 +126,10 @@ export class CatalogOffersRepository {
           'DELETE FROM offers WHERE retailer_name = $1 AND product_id = ANY($2::text[])',
           [retailer, products],
         );
+        // The feed owns them now: a later import keeps them unless it states newer prices.
         await client.query(
-          `INSERT INTO offers (product_id, retailer_name, price, price_as_of, url)
-           SELECT o.product_id, $1, o.price, $2, o.url
+          `INSERT INTO offers (product_id, retailer_name, price, price_as_of, url, origin)
+           SELECT o.product_id, $1, o.price, $2, o.url, 'feed'
              FROM unnest($3::text[], $4::numeric[], $5::text[]) AS o(product_id, price, url)`,
           [
             retailer,
@@ -145,12 +146,13 @@ export class CatalogOffersRepository {
         // process computed the changed ones with the same settings.
         const { rows } = await client.query<{ publishedAt: Date }>(
           `INSERT INTO catalog_publications
-             (published_at, replaced, product_count, review_count, offer_count, synthesis_key)
+             (published_at, replaced, product_count, review_count, offer_count, synthesis_key,
+              feed_retailer)
            SELECT now(), false, product_count, review_count, offer_count + $1 - $2,
-                  CASE WHEN $3 THEN synthesis_key END
+                  CASE WHEN $3 THEN synthesis_key END, $4
              FROM catalog_publications WHERE id = (SELECT id FROM (${LATEST_PUBLICATION}) latest)
            RETURNING published_at AS "publishedAt"`,
-          [offers.length, removed.rowCount ?? 0, stored],
+          [offers.length, removed.rowCount ?? 0, stored, retailer],
         );
         await client.query(`NOTIFY ${CATALOG_PUBLISHED_CHANNEL}`);
         await client.query('COMMIT');

@@ -16,6 +16,7 @@ import {
   publishedSchema,
 } from './catalog-tables.js';
 import { storeAnswers } from './catalog-answers.js';
+import { keepFeedOffers, type FeedOffersChange } from './catalog-feed-offers.repository.js';
 import { storeNameKeys } from './catalog-name-keys.js';
 import { lockCatalog, openImportSession } from './import-session.js';
 import type { CatalogStaging } from './catalog-staging.js';
@@ -29,6 +30,8 @@ export type LoadPhase =
 
 export interface LoadOptions {
   replace: boolean;
+  /** The file's offers replace the ones feeds published for its products (catalog-feed-offers). */
+  replaceOffers?: boolean;
   /** Compare and report, publishing nothing (the file is loaded into temporary tables). */
   dryRun?: boolean;
   publishedAt: Date;
@@ -50,6 +53,8 @@ export interface LoadResult {
   /** Products in the published catalog before the import. */
   before: number;
   changes: CatalogChanges;
+  /** What the import does to the offers feeds published, by retailer. */
+  feedOffers: FeedOffersChange[];
   /** The swap that published the new catalog: its transaction, and the tries it took. */
   swap?: { ms: number; attempts: number };
 }
@@ -88,6 +93,7 @@ export class CatalogRepository {
         options.onPhase?.('publish');
         result.swap = await swap(client, build, {
           ...options,
+          counts: await this.publishedCounts(build, result, options.counts),
           synthesisKey: synthesisKey(this.config.synthesis),
         });
         return result;
@@ -114,9 +120,13 @@ export class CatalogRepository {
     await this.loadStaged(build, staging, options, () =>
       this.checkLoaded(build, before, mode, options),
     );
+    const feedOffers = await keepFeedOffers(build, {
+      replace: options.replace,
+      replaceOffers: options.replaceOffers ?? false,
+    });
     options.onPhase?.('compare');
     const changes = await build.changes(true);
-    if (options.dryRun) return { mode, before, changes };
+    if (options.dryRun) return { mode, before, changes, feedOffers };
     if (mode === 'merge') {
       options.onPhase?.('merge');
       await build.carryOver();
@@ -130,7 +140,21 @@ export class CatalogRepository {
     );
     options.onPhase?.('vacuum');
     await build.vacuum(ANSWER_TABLES);
-    return { mode, before, changes };
+    return { mode, before, changes, feedOffers };
+  }
+
+  /**
+   * What the new catalog holds, for its publication: a bulk load's are the file's, with the
+   * feeds' offers it keeps; a merge's also hold the products it carried over, counted.
+   */
+  private async publishedCounts(
+    build: CatalogBuild,
+    { mode, feedOffers }: LoadResult,
+    file: CatalogCounts,
+  ): Promise<CatalogCounts> {
+    if (mode === 'merge') return await build.counts();
+    const kept = feedOffers.reduce((sum, r) => sum + r.kept - r.older, 0);
+    return { ...file, offers: file.offers + kept };
   }
 
   /**

@@ -22,3 +22,7 @@ export function table(rows: string[][]): string {
 export function printJson(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
 }
+
+/** A count and its noun, singular for one: "1 offer", "1,204 offers". */
+export const counted = (n: number, singular: string, plural = `${singular}s`): string =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? singular : plural}`;

@@ -80,6 +80,9 @@ function price(raw: RawFeedItem): number | string {
 
 const OUT_OF_STOCK = /out[ _]?of[ _]?stock|discontinued|soldout/i;
 
+/** A problem that says the item is no offer now (out of stock), not that it is written wrong. */
+export const outOfStock = (problem: FeedProblem): boolean => problem.field === 'availability';
+
 /** The item, or every problem that keeps it out of the catalog. */
 export function validateFeedItem(raw: RawFeedItem): FeedItem | FeedProblem[] {
   const where = { line: raw.line, ...(raw.file !== undefined && { file: raw.file }) };

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { errorName } from '../common/error-name.js';
 import { CATALOG_PUBLISHED_CHANNEL, type Publication } from '../publication/publication.sql.js';
 import { DatabaseServer } from '../database/database-server.js';
+import { servingLine } from '../publication/serving-line.js';
 import { LookupRepository } from './lookup.repository.js';
 
 /** The answer every lookup gives before any catalog is published. */
@@ -57,8 +58,14 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
   async refresh(): Promise<Publication> {
     const attempt = ++this.attempts;
     const latest = (await this.repository.latestPublication()) ?? NEVER_PUBLISHED;
+    // A read that a later one overtook (a poll beside a NOTIFY's) would go back a publication.
+    const stale = attempt < this.lastGood;
     this.lastGood = Math.max(this.lastGood, attempt);
-    if (latest.id !== this.publication.id) this.publication = latest;
+    if (!stale && latest.id !== this.publication.id) {
+      this.publication = latest;
+      // Once per instance and publication, as it notices one (at start, by NOTIFY or the poll).
+      if (latest.id !== NEVER_PUBLISHED.id) this.logger.log(servingLine(latest));
+    }
     if (this.failing) this.logger.log('Reading the latest catalog works again');
     this.failing = false;
     return latest;

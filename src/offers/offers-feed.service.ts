@@ -6,7 +6,7 @@ import {
   type OffersPublished,
 } from '../catalog/catalog-offers.repository.js';
 import { readFeed, type FeedKind } from '../feeds/feed-reader.js';
-import type { FeedItem, FeedProblem } from '../feeds/feed-item.js';
+import { outOfStock, type FeedItem, type FeedProblem } from '../feeds/feed-item.js';
 import { NameResolver } from '../lookup/name-resolver.service.js';
 import { normaliseName } from '../names/name-normaliser.js';
 import { partNumberKey } from '../names/part-number.js';
@@ -21,6 +21,13 @@ export interface Unmatched {
   suggestion?: { productId: string; name: string; score: number };
 }
 
+/** An item the feed got wrong, and everything wrong with it. */
+export interface InvalidItem {
+  line: number;
+  file?: string;
+  problems: { field?: string; message: string }[];
+}
+
 export interface OffersFeedReport {
   feed: string;
   kind: FeedKind;
@@ -28,11 +35,14 @@ export interface OffersFeedReport {
   items: number;
   matched: { gtin: number; mpn: number; title: number };
   unmatched: Unmatched[];
-  invalid: FeedProblem[];
+  /** The invalid items, each with all its problems. */
+  invalid: InvalidItem[];
+  /** Items the feed says are out of stock (and otherwise valid): no offer, and no error. */
+  outOfStock: FeedProblem[];
   /** Offers of matched items, one per product and link. */
   offers: number;
   products: number;
-  /** Absent for a dry run. */
+  /** Absent for a dry run, and when invalid items kept the feed from being published. */
   published?: OffersPublished;
   /** Seconds of each step: reading the feed, then matching by barcode, part number, title. */
   seconds: { read: number; gtin: number; mpn: number; title: number; publish?: number };
@@ -41,6 +51,8 @@ export interface OffersFeedReport {
 export interface OffersFeedOptions {
   retailer?: string;
   dryRun?: boolean;
+  /** Publish the valid items' offers even when others are invalid (by default, nothing is). */
+  allowInvalid?: boolean;
   /** When the prices were read: default now. */
   priceAsOf?: Date;
 }
@@ -75,10 +87,12 @@ export class OffersFeedService {
     const clock = stopwatch();
     const feed = await readFeed(file);
     const items: FeedItem[] = [];
-    const invalid: FeedProblem[] = [];
+    const invalid: InvalidItem[] = [];
+    const unavailable: FeedProblem[] = [];
     for await (const item of feed.items) {
-      if (Array.isArray(item)) invalid.push(...item);
-      else items.push(item);
+      if (!Array.isArray(item)) items.push(item);
+      else if (item.every(outOfStock)) unavailable.push(...item);
+      else invalid.push(invalidItem(item));
     }
     const sellers = new Set(items.map((i) => i.seller).filter((s) => s !== undefined));
     const retailer =
@@ -107,15 +121,18 @@ export class OffersFeedService {
       feed: file,
       kind: feed.kind,
       retailer,
-      items: items.length + new Set(invalid.map((p) => `${p.file}:${p.line}`)).size,
+      items: items.length + invalid.length + unavailable.length,
       matched: counts,
       unmatched: unmatched.sort((a, b) => a.line - b.line),
       invalid,
+      outOfStock: unavailable,
       offers: list.length,
       products: new Set(list.map((o) => o.productId)).size,
       seconds,
     };
-    if (options.dryRun || list.length === 0) return report;
+    // A feed with invalid items is published whole or not at all, unless the admin says so:
+    // a script runs it unattended, and its exit code is all it reads (offers.command.ts).
+    if (options.dryRun || list.length === 0 || refused(report, options)) return report;
     const published = await this.offers.publish(retailer, list, options.priceAsOf ?? new Date());
     return { ...report, published, seconds: { ...seconds, publish: clock() } };
   }
@@ -201,6 +218,25 @@ export class OffersFeedService {
       else matched.set(item, { productId, by: 'title' });
     }
   }
+}
+
+/** Whether invalid items keep the feed's offers from being published. */
+export const refused = (
+  report: OffersFeedReport,
+  options: Pick<OffersFeedOptions, 'allowInvalid'>,
+): boolean => report.invalid.length > 0 && !options.allowInvalid;
+
+/** One item's problems (a reader gives them together, and at least one). */
+function invalidItem(problems: FeedProblem[]): InvalidItem {
+  const { line, file } = problems[0]!;
+  return {
+    line,
+    ...(file !== undefined && { file }),
+    problems: problems.map(({ field, message }) => ({
+      ...(field !== undefined && { field }),
+      message,
+    })),
+  };
 }
 
 /** Seconds since the last call (or since it was made), to a tenth. */

@@ -1,13 +1,16 @@
 import { z } from 'zod';
+import { counted } from '../common/command-output.js';
 import { CommandError, runCommand } from '../common/command-runner.js';
 import { OffersCommandModule } from './offers-command.module.js';
-import { OffersFeedService, type OffersFeedReport } from './offers-feed.service.js';
+import { OffersFeedService, refused, type OffersFeedReport } from './offers-feed.service.js';
 
-// catalog:offers FEED [--retailer NAME] [--price-as-of ISO] [--dry-run] [--json] (src/cli.ts)
+// catalog:offers FEED [--retailer NAME] [--price-as-of ISO] [--allow-invalid] [--dry-run]
+// [--json] (src/cli.ts)
 
 export interface OffersOptions {
   retailer?: string;
   priceAsOf?: string;
+  allowInvalid?: boolean;
   dryRun?: boolean;
   json?: boolean;
 }
@@ -28,16 +31,27 @@ export async function applyOffersFeed(file: string, options: OffersOptions): Pro
       ...(options.retailer !== undefined && { retailer: options.retailer }),
       ...(options.priceAsOf !== undefined && { priceAsOf: new Date(options.priceAsOf) }),
       dryRun: options.dryRun ?? false,
+      allowInvalid: options.allowInvalid ?? false,
     });
-    const text = options.json
-      ? JSON.stringify(report) + '\n'
-      : reportText(report, options.dryRun ?? false);
+    const text = options.json ? JSON.stringify(report) + '\n' : reportText(report, options);
     // A report of a large feed is megabytes: written out before the command exits, not cut
     // off by it when stdout is a pipe.
     await new Promise<void>((resolve, reject) =>
       process.stdout.write(text, (error) => (error ? reject(error) : resolve())),
     );
+    // A script (cron) reads the exit code: a feed with invalid items is a failure it sees.
+    if (refused(report, options)) throw new CommandError(refusal(report, options.dryRun ?? false));
   });
+}
+
+/** Why nothing was (or would be) published: the feed had invalid items. */
+function refusal(report: OffersFeedReport, dryRun: boolean): string {
+  return (
+    `${n(report.invalid.length)} of ${counted(report.items, 'item')} ` +
+    `${report.invalid.length === 1 ? 'is' : 'are'} invalid: ` +
+    `${dryRun ? 'the feed would publish nothing' : 'nothing was published'} ` +
+    "(--allow-invalid publishes the valid items' offers)"
+  );
 }
 
 const n = (value: number) => value.toLocaleString('en-US');
@@ -51,12 +65,19 @@ function list<T>(title: string, rows: T[], line: (row: T) => string): string[] {
   return [`${title} (${n(rows.length)}):`, ...shown];
 }
 
-export function reportText(report: OffersFeedReport, dryRun: boolean): string {
+export function reportText(
+  report: OffersFeedReport,
+  options: Pick<OffersOptions, 'dryRun' | 'allowInvalid'>,
+): string {
+  const dryRun = options.dryRun ?? false;
   const { gtin, mpn, title } = report.matched;
+  const retailer = JSON.stringify(report.retailer);
+  const unavailable = report.outOfStock.length;
   const lines = [
-    `Feed ${report.feed} (${report.kind}), retailer "${report.retailer}": ${n(report.items)} items; ` +
+    `Feed ${report.feed} (${report.kind}), retailer ${retailer}: ${counted(report.items, 'item')}; ` +
       `matched ${n(gtin + mpn + title)} (by GTIN ${n(gtin)}, by MPN and brand ${n(mpn)}, by title ${n(title)}), ` +
-      `unmatched ${n(report.unmatched.length)}, invalid ${n(new Set(report.invalid.map(at)).size)}.`,
+      `unmatched ${n(report.unmatched.length)}, invalid ${n(report.invalid.length)}` +
+      (unavailable > 0 ? `, out of stock ${n(unavailable)}.` : '.'),
     ...list(
       'Unmatched',
       report.unmatched,
@@ -69,15 +90,20 @@ export function reportText(report: OffersFeedReport, dryRun: boolean): string {
     ...list(
       'Invalid',
       report.invalid,
-      (p) => `${at(p)}: ${p.field ? `${p.field}: ` : ''}${p.message}`,
+      (item) =>
+        `${at(item)}: ` +
+        item.problems.map((p) => `${p.field ? `${p.field}: ` : ''}${p.message}`).join('; '),
     ),
   ];
-  const offers = `${n(report.offers)} offers of "${report.retailer}" for ${n(report.products)} products`;
-  if (dryRun) lines.push(`The feed would publish ${offers}. Nothing was changed (--dry-run).`);
+  const offers =
+    `${counted(report.offers, 'offer')} of ${retailer} for ` + counted(report.products, 'product');
+  if (refused(report, options)) lines.push(`${refusal(report, dryRun)}.`);
+  else if (dryRun) lines.push(`The feed would publish ${offers}. Nothing was changed (--dry-run).`);
   else if (report.published)
     lines.push(
       `Published ${offers} at ${report.published.publishedAt.toISOString()} ` +
-        `(${n(report.published.replaced)} earlier offers of theirs replaced; ${report.published.ms} ms).`,
+        `(${counted(report.published.replaced, 'earlier offer')} of theirs replaced; ` +
+        `${report.published.ms} ms).`,
     );
   else lines.push('No item matched: nothing was published.');
   return lines.join('\n') + '\n';

@@ -1,15 +1,25 @@
 // "The latest publication": the one rule, shared by the import (catalog.repository.ts) and
 // the lookups (lookup.repository.ts), which both run it.
 
-/** One catalog import: its id keys cached answers, its time is every answer's as_of. */
+/** One catalog import or offers feed: its id keys cached answers, its time is their as_of. */
 export interface Publication {
   id: number;
   publishedAt: Date;
+  /** What it holds, and what made it: read with it from the database (not before any). */
+  products?: number;
+  reviews?: number;
+  offers?: number;
+  /** A catalog import that replaced the catalog rather than merging into it. */
+  replaced?: boolean;
+  /** The retailer whose offers feed made it; null for a catalog import. */
+  feedRetailer?: string | null;
 }
 
 /** The catalog publication answers come from: the latest import. */
 export const LATEST_PUBLICATION = `
-  SELECT id, published_at AS "publishedAt", synthesis_key AS "synthesisKey"
+  SELECT id, published_at AS "publishedAt", synthesis_key AS "synthesisKey",
+         product_count AS products, review_count AS reviews, offer_count AS offers, replaced,
+         feed_retailer AS "feedRetailer"
     FROM catalog_publications
    ORDER BY imported_at DESC, id DESC
    LIMIT 1`;
