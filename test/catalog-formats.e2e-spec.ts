@@ -23,7 +23,7 @@ const csvCell = (value: string) =>
 describe('CatalogImporter formats', () => {
   const ctx = importerContext();
   let dir: string;
-  const file = async (name: string, text: string) => {
+  const file = async (name: string, text: string | Buffer) => {
     dir ??= await mkdtemp(path.join(os.tmpdir(), 'catalog-formats-'));
     const at = path.join(dir, name);
     await writeFile(at, text);
@@ -54,8 +54,89 @@ describe('CatalogImporter formats', () => {
     if (!(error instanceof CatalogValidationError))
       throw new Error(`expected problems, got ${String(error)}`);
     expect(await ctx.counts()).toMatchObject({ products: 0 });
-    return error.problems.map((p) => `${p.at}: ${p.field ? `${p.field}: ` : ''}${p.message}`);
+    return error.problems.map(
+      (p) => `${p.at ?? `line ${p.line}`}: ${p.field ? `${p.field}: ` : ''}${p.message}`,
+    );
   };
+
+  it('refuses bytes that are not UTF-8 in every form, saying where they are', async () => {
+    const bytes = (name: string, ...parts: (string | number[])[]) =>
+      file(name, Buffer.concat(parts.map((p) => Buffer.from(p as string))));
+    const csv = await bytes(
+      'latin1.csv',
+      'id,name,brand,category\nw-1,Wid',
+      [0xe9],
+      'get,Acme,w\n',
+    );
+    const array = await bytes(
+      'latin1.json',
+      '[\n{"id": "w-1", "name": "Wid',
+      [0xe9],
+      'get", "brand": "Acme", "category": "w"}\n]\n',
+    );
+    const lines = await bytes(
+      'latin1.jsonl',
+      '{"id": "w-1", "name": "Wid',
+      [0xc3, 0x28],
+      '", "brand": "Acme", "category": "w"}\n',
+    );
+    expect(await problemsOf({ file: csv })).toEqual([
+      'latin1.csv row 2: not valid UTF-8 (line 2, byte 30)',
+    ]);
+    expect(await problemsOf({ file: array })).toEqual([
+      'latin1.json item 1 (line 2): not valid UTF-8 (byte 28)',
+    ]);
+    expect(await problemsOf({ file: lines })).toEqual(['line 1: not valid UTF-8 (byte 26)']);
+  });
+
+  it('bounds a CSV row while it is read, and reads no further', async () => {
+    // One cell just over the bound, and a row after it that would be reported if it were read.
+    const cell = 'x'.repeat(1024 * 1024 + 1);
+    const big = await file('big.csv', `id,name,brand,category\nw-1,${cell},Acme,w\nw-2,,Acme,w\n`);
+    expect(await problemsOf({ file: big })).toEqual([
+      'big.csv row 2: longer than 1048576 characters (a quote left open?): the file is not read past it',
+    ]);
+    // A quote left open would take the rest of the file into one cell.
+    const open = await file(
+      'open.csv',
+      `id,name,brand,category\nw-1,"Widget,Acme,w\n${'w-2,n,Acme,w\n'.repeat(90_000)}`,
+    );
+    expect(await problemsOf({ file: open })).toEqual([
+      'open.csv row 2: longer than 1048576 characters (a quote left open?): the file is not read past it',
+    ]);
+  });
+
+  it('says every problem of a CSV row, a missing column once, and a decimal comma', async () => {
+    const products = await file(
+      'rows.csv',
+      'id,name,brand,category,offers\nW 1,,Acme,widgets,[{"price": }]\nw-2,Two,Acme,w,\n',
+    );
+    expect(await problemsOf({ file: products })).toEqual([
+      expect.stringMatching(/^rows\.csv row 2: offers: not valid JSON \(/),
+      expect.stringMatching(/^rows\.csv row 2: id: /),
+      'rows.csv row 2: name: required',
+    ]);
+    const nocolumn = await file('nocat.csv', 'id,name,brand\nw-1,A,B\nw-2,C,D\n');
+    expect(await problemsOf({ file: nocolumn })).toEqual([
+      'nocat.csv row 1 (the header): no "category" column: every row needs one',
+    ]);
+    // A spreadsheet where the decimal mark is a comma writes semicolons between the cells.
+    const semi = await file('semi.csv', 'id;name;brand;category\nw-1;Widget;Acme;w\n');
+    const offers = await file(
+      'semi-offers.csv',
+      'product_id;retailer_name;price;price_as_of;url\nw-1;Shop;499,00;2026-11-01T00:00:00Z;https://shop.example/1\n',
+    );
+    const reviews = await file(
+      'three.csv',
+      'product_id;source;source_type;score;summary\nw-1;Lab;lab_tst;high;\n',
+    );
+    expect(await problemsOf({ file: semi, offers, reviews })).toEqual([
+      expect.stringMatching(/^three\.csv row 2: source_type: /),
+      'three.csv row 2: score: Invalid input: expected number, received string',
+      'three.csv row 2: summary: required',
+      'semi-offers.csv row 2: price: "499,00" has a decimal comma: write 499.00 (numbers take a point, whatever the separator)',
+    ]);
+  });
 
   it('imports a JSON array and CSV files as the same catalog as JSON Lines', async () => {
     const lines = await imported({ file: `${FIXTURE}.jsonl` });
@@ -331,11 +412,16 @@ describe('CatalogImporter formats', () => {
       '[{"id": "w-1", "name": "Widget", "brand": "Acme", "category": "widgets"}]\n',
     );
     const spread = await file('spread.json', '{\n  "id": "w-1",\n  "name": "Widget"\n}\n');
+    const arrayCsv = await file(
+      'array.csv',
+      '[\n  {"id": "w-1", "name": "Widget", "brand": "Acme", "category": "widgets"}\n]\n',
+    );
     const results = await Promise.all([
       run(csv),
       run(array),
       run(spread),
       run(`${FIXTURE}.json`, '--reviews', csv),
+      run(arrayCsv),
     ]);
     expect(results.map((r) => [r.code, r.stderr])).toEqual([
       [
@@ -351,6 +437,10 @@ describe('CatalogImporter formats', () => {
         'catalog:import: spread.json holds a JSON object spread over several lines: JSON Lines needs each product on one line; or write the products as a JSON array, [ {...}, {...} ]\n',
       ],
       [1, 'catalog:import: --reviews and --offers go with a CSV catalog file\n'],
+      [
+        1,
+        'catalog:import: array.csv holds a JSON array, not CSV: give --format json to read it as an array\n',
+      ],
     ]);
     const forced = await run(csv, '--format', 'csv', '--dry-run');
     expect(forced.code).toBe(0);

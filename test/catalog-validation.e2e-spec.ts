@@ -107,10 +107,43 @@ describe('CatalogImporter validation', () => {
       .import(file)
       .catch((e: unknown) => e)) as CatalogValidationError;
     expect(error.problems).toEqual([
-      { line: 2, message: 'not valid UTF-8' },
+      // The byte is the file's: its first line, and the "{" before it.
+      { line: 2, message: `not valid UTF-8 (byte ${good.length + 2})` },
       { line: 3, message: expect.stringMatching(/^longer than/) },
     ]);
     expect(await ctx.counts()).toMatchObject({ products: 0 });
+  });
+
+  it('says a file of one line too long or too deep is that, not a spread object', async () => {
+    const long = await catalogFile([product('long', { name: 'x'.repeat(1024 * 1024) })]);
+    // Deeper than any catalog line, in far less than the line's bound.
+    const deep = await catalogFile([
+      `{"id": "deep", "name": "n", "brand": "b", "category": "c", "aliases": ${'['.repeat(50_000)}${']'.repeat(50_000)}}`,
+    ]);
+    const problems = async (file: string) => {
+      const error = await ctx.importer.import(file).catch((e: unknown) => e);
+      if (!(error instanceof CatalogValidationError)) throw error;
+      return error.problems;
+    };
+    expect(await problems(long)).toEqual([{ line: 1, message: 'longer than 1048576 bytes' }]);
+    expect(await problems(deep)).toEqual([
+      { line: 1, message: 'nested deeper than 16 levels: a catalog line has at most 4' },
+    ]);
+    expect(await ctx.counts()).toMatchObject({ products: 0 });
+  });
+
+  it('lists ten problems of a line and counts the rest', async () => {
+    const { problems, badLines } = await ctx.problemsOf([
+      product('many', { aliases: Array.from({ length: 13 }, () => '') }),
+    ]);
+    expect(badLines).toBe(1);
+    expect(problems).toHaveLength(11);
+    // Each blank alias is two problems (empty, blank): 26 in all.
+    expect(problems.slice(0, 10).every((p) => /^aliases\[\d\]$/.test(p.field ?? ''))).toBe(true);
+    expect(problems[10]).toEqual({
+      line: 1,
+      message: 'and 16 more problems (the first 10 are listed)',
+    });
   });
 
   it('imports nothing when the last of many lines is bad, keeping the published catalog', async () => {

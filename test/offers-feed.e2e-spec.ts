@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repository.js';
+import { FeedFormatError } from '../src/feeds/feed-item.js';
 import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
@@ -150,5 +154,77 @@ describe(OffersFeedService.name, () => {
     expect(dry.stdout).toMatch(
       /The feed would publish 3 offers of "Example Shop" for 3 products\. Nothing was changed \(--dry-run\)\.\n$/,
     );
+  });
+
+  it('refuses a feed it cannot read to its end, and publishes nothing of it', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'feeds-'));
+    const xml = await readFile(`${FEEDS}/shop.xml`, 'utf8');
+    const tsv = await readFile(`${FEEDS}/shop.tsv`, 'utf8');
+    const feed = async (name: string, text: string | Buffer) => {
+      await writeFile(path.join(dir, name), text);
+      return path.join(dir, name);
+    };
+    const big = 'x'.repeat(1024 * 1024 + 1);
+    // Each is the fixture, whose items match, with one fault after its first item.
+    const broken = {
+      entity: await feed(
+        'entity.xml',
+        xml
+          .replace('<rss', '<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<rss')
+          .replace('https://feedshop.example/f2', 'https://feedshop.example/&xxe;'),
+      ),
+      unclosed: await feed(
+        'unclosed.xml',
+        xml.replace('</g:brand>\n      <g:mpn>', '\n      <g:mpn>'),
+      ),
+      xmlBytes: await feed(
+        'latin1.xml',
+        Buffer.from(xml.replace('Kettleworks Brew 50', 'Kettleworks Br\u00e9w 50'), 'latin1'),
+      ),
+      xmlField: await feed('field.xml', xml.replace('kw b50', big)),
+      tsvBytes: await feed(
+        'latin1.tsv',
+        Buffer.from(tsv.replace('Kettle 1.5 l', 'Kettle 1,5 l \u00e9'), 'latin1'),
+      ),
+      tsvField: await feed('field.tsv', tsv.replace('Kettle 1.5 l', big)),
+    };
+    const publications = await prisma.catalogPublication.count();
+    const refusal = async (file: string) => {
+      const error = await feeds.apply(file, { retailer: 'Broken Shop' }).catch((e: unknown) => e);
+      if (!(error instanceof FeedFormatError)) throw new Error(`refused? got ${String(error)}`);
+      return error.message;
+    };
+    expect(await refusal(broken.entity)).toBe(
+      'entity.xml line 22: not well-formed XML (undefined entity)',
+    );
+    expect(await refusal(broken.unclosed)).toMatch(
+      /^unclosed\.xml line \d+: not well-formed XML \(/,
+    );
+    expect(await refusal(broken.xmlBytes)).toMatch(
+      /^latin1\.xml: not valid UTF-8 \(line 17, byte \d+\)$/,
+    );
+    expect(await refusal(broken.xmlField)).toMatch(
+      /^field\.xml line 19: more than 1048576 characters without a tag$/,
+    );
+    expect(await refusal(broken.tsvBytes)).toMatch(
+      /^latin1\.tsv line 4: not valid UTF-8 \(line 4, byte \d+\)$/,
+    );
+    expect(await refusal(broken.tsvField)).toMatch(
+      /^field\.tsv line \d+: longer than 1048576 characters \(a quote left open\?\): the file is not read past it$/,
+    );
+    expect(await offersOf('Broken Shop')).toEqual([]);
+    expect(await prisma.catalogPublication.count()).toBe(publications);
+
+    // The command says so in one line, and fails.
+    const run = await runBuiltCommand('catalog:offers', [broken.entity], { DATABASE_URL: db.url });
+    expect([run.code, run.stdout, run.stderr]).toEqual([
+      1,
+      '',
+      'catalog:offers: entity.xml line 22: not well-formed XML (undefined entity)\n',
+    ]);
+    expect(await offersOf('Feed Shop & Co')).toEqual([
+      ['kettleworks-brew-50', 37, 'https://feedshop.example/f2'],
+      ['northwind-aero-2-pro', 175, 'https://feedshop.example/f1'],
+    ]);
   });
 });

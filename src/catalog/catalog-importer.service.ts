@@ -162,7 +162,7 @@ export class CatalogImporter implements OnApplicationShutdown {
     );
     // A conversion's problems end what it could read: they come after the lines' own.
     const problems = [...result.problems.map((p) => located(p, catalog)), ...catalog.problems];
-    let badLines = catalog.problems.length + result.badLines;
+    let badLines = catalog.badLines + result.badLines;
     const counts = { ...result.counts };
     for (const kind of ['reviews', 'offers'] as const) {
       const file = source[kind];

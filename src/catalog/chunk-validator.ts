@@ -4,6 +4,7 @@ import { IdHashSet, hashId, type IdHashTable } from './id-hash-set.js';
 import { parseCatalogLine } from './catalog-line.parse.js';
 import { StagingWriter } from './catalog-staging.js';
 import { readLines, type ByteRange } from './line-reader.js';
+import { deeperThan, TOO_DEEP } from './json-depth.js';
 
 /** One problem of one line: its number, the offending field (if any) and why. */
 export interface LineProblem {
@@ -45,7 +46,25 @@ export interface ChunkResult {
 
 const PROGRESS_EVERY = 4 * 1024 * 1024;
 
-function problemsOf(line: number, error: z.ZodError): LineProblem[] {
+/** Problems of one line (a row, an item) beyond this many are counted, not listed. */
+export const MAX_LINE_PROBLEMS = 10;
+
+/** A line's problems, every one up to MAX_LINE_PROBLEMS, then one that counts the rest. */
+export function lineProblems(problems: LineProblem[]): LineProblem[] {
+  if (problems.length <= MAX_LINE_PROBLEMS) return problems;
+  const [{ line, at }] = problems as [LineProblem];
+  return [
+    ...problems.slice(0, MAX_LINE_PROBLEMS),
+    {
+      line,
+      ...(at !== undefined && { at }),
+      message: `and ${problems.length - MAX_LINE_PROBLEMS} more problems (the first ${MAX_LINE_PROBLEMS} are listed)`,
+    },
+  ];
+}
+
+/** Every problem zod found in a line, in its words (lineProblems bounds them). */
+export function issuesOf(line: number, error: z.ZodError): LineProblem[] {
   return issueFields(error).map(({ field, message }) => ({
     line,
     ...(field && { field }),
@@ -98,7 +117,9 @@ export async function validateChunk(
     }
     const parsed = parseCatalogLine(json);
     if (!parsed.success) {
-      report(problemsOf(line.number, parsed.error));
+      // A valid line is shallow: only a refused one can be too deep to say more of.
+      if (deeperThan(json)) report([{ line: line.number, message: TOO_DEEP }]);
+      else report(lineProblems(issuesOf(line.number, parsed.error)));
       continue;
     }
     const product = parsed.data;

@@ -1,8 +1,9 @@
 import { createReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { isUtf8 } from 'node:buffer';
+import { invalidUtf8At, MAX_RECORD_BYTES } from '../feeds/utf8-text.js';
 
-export const MAX_LINE_BYTES = 1024 * 1024;
+export const MAX_LINE_BYTES = MAX_RECORD_BYTES;
 
 export type Line =
   | { number: number; text: string; bytesRead: number }
@@ -31,6 +32,8 @@ export async function* readLines(
   let tooLong = false;
   let number = 0;
   let bytesRead = 0;
+  /** Where the line being read starts in the file. */
+  let lineStart = range.start;
 
   function finish(last: Buffer): Line {
     number += 1;
@@ -40,7 +43,12 @@ export async function* readLines(
     pendingBytes = 0;
     tooLong = false;
     if (wasTooLong) return { number, error: `longer than ${MAX_LINE_BYTES} bytes`, bytesRead };
-    if (!isUtf8(parts)) return { number, error: 'not valid UTF-8', bytesRead };
+    if (!isUtf8(parts))
+      return {
+        number,
+        error: `not valid UTF-8 (byte ${lineStart + (invalidUtf8At(parts) ?? 0)})`,
+        bytesRead,
+      };
     let text = parts.toString('utf8');
     if (number === 1 && range.start === 0 && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     if (text.endsWith('\r')) text = text.slice(0, -1);
@@ -53,11 +61,13 @@ export async function* readLines(
     ...(Number.isFinite(range.end) && { end: range.end - 1 }),
   });
   for await (const chunk of stream as AsyncIterable<Buffer>) {
+    const chunkStart = range.start + bytesRead;
     bytesRead += chunk.length;
     let start = 0;
     for (let end = chunk.indexOf(NEWLINE); end !== -1; end = chunk.indexOf(NEWLINE, start)) {
       yield finish(chunk.subarray(start, end));
       start = end + 1;
+      lineStart = chunkStart + start;
     }
     const rest = chunk.subarray(start);
     if (rest.length > 0) {

@@ -54,6 +54,12 @@ export interface FeedItem {
   seller?: string;
 }
 
+/**
+ * The feed cannot be read to its end (not well-formed, not UTF-8, a field too long): it is
+ * refused whole, the items read before the fault with it, as a catalog file is.
+ */
+export class FeedFormatError extends Error {}
+
 export interface FeedProblem {
   line: number;
   file?: string;

@@ -1,5 +1,11 @@
+import path from 'node:path';
 import { csvRows, isBlankRow } from './csv-rows.js';
-import { MERCHANT_ATTRIBUTES, type FeedProblem, type RawFeedItem } from './feed-item.js';
+import {
+  FeedFormatError,
+  MERCHANT_ATTRIBUTES,
+  type FeedProblem,
+  type RawFeedItem,
+} from './feed-item.js';
 
 const ATTRIBUTES = MERCHANT_ATTRIBUTES;
 
@@ -11,15 +17,14 @@ const attributeOf = (cell: string) => cell.trim().toLowerCase().replace(/^g:/, '
 /**
  * The items of a Google Merchant Center feed as a delimited text file (tab-separated, as
  * Merchant Center's template is; commas are read too), one item a row after the header. A
- * sale price, when given, is the price. Other attributes are ignored.
+ * sale price, when given, is the price. Other attributes are ignored. A file that cannot be
+ * read to its end is refused whole (FeedFormatError).
  */
 export async function* merchantTsvItems(file: string): AsyncGenerator<RawFeedItem | FeedProblem> {
   let columns: [number, Attribute][] | undefined;
   for await (const row of csvRows(file)) {
-    if ('error' in row) {
-      yield { line: row.row, message: row.error };
-      return;
-    }
+    if ('error' in row)
+      throw new FeedFormatError(`${path.basename(file)} line ${row.row}: ${row.error}`);
     if (columns === undefined) {
       columns = row.cells
         .map((cell, index): [number, string] => [index, attributeOf(cell)])

@@ -1,6 +1,12 @@
-import { createReadStream } from 'node:fs';
+import path from 'node:path';
 import { SaxesParser, type SaxesTag } from 'saxes';
-import { MERCHANT_ATTRIBUTES, type FeedProblem, type RawFeedItem } from './feed-item.js';
+import {
+  FeedFormatError,
+  MERCHANT_ATTRIBUTES,
+  type FeedProblem,
+  type RawFeedItem,
+} from './feed-item.js';
+import { InvalidUtf8Error, MAX_RECORD_BYTES, utf8Text } from './utf8-text.js';
 
 /** By local name: `g:price` is `price`. */
 const FIELDS: Readonly<Record<string, keyof RawFeedItem>> = MERCHANT_ATTRIBUTES;
@@ -18,7 +24,10 @@ export interface XmlFeed {
  * The items of a Google Merchant Center feed in XML: RSS 2.0 (`<channel><item>`) or Atom
  * (`<feed><entry>`), attributes in the `g:` namespace or unprefixed, streamed with saxes (a
  * feed of a hundred thousand items is never a tree in memory). Atom's `<link href>` is read.
- * A sale price, when given, is the price. Malformed XML ends the feed with one problem.
+ * A sale price, when given, is the price. A feed that is not well-formed XML (an undefined
+ * entity included), not UTF-8, or with more than MAX_RECORD_BYTES characters between two tags
+ * is refused whole (FeedFormatError): the items before the fault are not published either, and
+ * no field is read whole before it is measured.
  */
 export function merchantXmlItems(file: string): XmlFeed {
   let shop: string | undefined;
@@ -29,11 +38,12 @@ export function merchantXmlItems(file: string): XmlFeed {
     let item: RawFeedItem | undefined;
     let text = '';
     let salePrice: string | undefined;
-    let failed: string | undefined;
-    parser.on('error', (error) => {
-      failed ??= `not well-formed XML: ${error.message}`;
-    });
+    // Where the last tag ended: saxes keeps the text since then, so that is what is bounded.
+    let lastTag = 0;
+    const refuse = (message: string) =>
+      new FeedFormatError(`${path.basename(file)} line ${parser.line}: ${message}`);
     parser.on('opentag', (tag: SaxesTag) => {
+      lastTag = parser.position;
       const name = localName(tag.name);
       stack.push(name);
       text = '';
@@ -44,6 +54,7 @@ export function merchantXmlItems(file: string): XmlFeed {
     parser.on('text', (chunk) => (text += chunk));
     parser.on('cdata', (chunk) => (text += chunk));
     parser.on('closetag', () => {
+      lastTag = parser.position;
       const name = stack.pop()!;
       const parent = stack.at(-1);
       const value = text.trim();
@@ -60,16 +71,30 @@ export function merchantXmlItems(file: string): XmlFeed {
         shop = value || undefined;
       }
     });
-    for await (const chunk of createReadStream(file, {
-      encoding: 'utf8',
-    }) as AsyncIterable<string>) {
-      parser.write(chunk);
-      yield* ready.splice(0);
-      if (failed) break;
+    // saxes throws at the first fault (no error handler is set), before its items are given.
+    const write = (chunk: string | null) => {
+      try {
+        if (chunk === null) parser.close();
+        else parser.write(chunk);
+      } catch (error) {
+        const reason = (error as Error).message.replace(/^[\d:]*\s*/, '').replace(/\.$/, '');
+        throw refuse(`not well-formed XML (${reason})`);
+      }
+      if (parser.position - lastTag > MAX_RECORD_BYTES)
+        throw refuse(`more than ${MAX_RECORD_BYTES} characters without a tag`);
+    };
+    try {
+      for await (const chunk of utf8Text(file)) {
+        write(chunk);
+        yield* ready.splice(0);
+      }
+    } catch (error) {
+      if (error instanceof InvalidUtf8Error)
+        throw new FeedFormatError(`${path.basename(file)}: ${error.message}`);
+      throw error;
     }
-    if (!failed) parser.close();
+    write(null);
     yield* ready.splice(0);
-    if (failed) yield { line: parser.line, message: failed };
   }
   return { items: items(), title: () => shop };
 }

@@ -36,13 +36,17 @@ async function sniff(file: string): Promise<{ content: Content; firstLine: strin
     const start = text.search(/\S/);
     if (start === -1) return { content: 'empty', firstLine: '' };
     const firstLine = text.slice(start).split(/\r?\n/, 1)[0]!;
+    // A first line longer than what was read, or one that ends as an object does, is one
+    // object a line: too long, too deep or mistaken, the validator says which, on its line.
+    const whole = bytesRead < SNIFF_BYTES || /\r?\n/.test(text.slice(start));
+    const spread = whole && !firstLine.trimEnd().endsWith('}') && !parses(firstLine);
     const content: Content =
       text[start] === '['
         ? 'array'
         : text[start] === '{'
-          ? parses(firstLine)
-            ? 'lines'
-            : 'spread-object'
+          ? spread
+            ? 'spread-object'
+            : 'lines'
           : text[start] === '<'
             ? 'markup'
             : /^[^{[<"]*["\w ]+[,\t;]/.test(firstLine)
@@ -52,6 +56,19 @@ async function sniff(file: string): Promise<{ content: Content; firstLine: strin
   } finally {
     await handle.close();
   }
+}
+
+/** A file taken for CSV (its name or --format) that holds JSON is refused with what it is. */
+function csvOrWhy(name: string, content: Content): CatalogFormat {
+  if (content === 'array')
+    throw new CatalogFormatError(
+      `${name} holds a JSON array, not CSV: give --format json to read it as an array`,
+    );
+  if (content === 'lines')
+    throw new CatalogFormatError(
+      `${name} holds JSON objects, not CSV: give --format jsonl to read it as JSON Lines`,
+    );
+  return 'csv';
 }
 
 function parses(text: string): boolean {
@@ -86,13 +103,14 @@ export async function catalogFormat(file: string, asked?: string): Promise<Catal
   }
   const name = path.basename(file);
   const expected = (asked as CatalogFormat | undefined) ?? BY_EXTENSION[path.extname(name)];
-  if (expected === 'jsonld' || expected === 'csv') return expected;
+  if (expected === 'jsonld') return expected;
   const { content, firstLine } = await sniff(file);
   if (content === 'spread-object')
     throw new CatalogFormatError(
       `${name} holds a JSON object spread over several lines: JSON Lines needs each product ` +
         'on one line; or write the products as a JSON array, [ {...}, {...} ]',
     );
+  if (expected === 'csv') return csvOrWhy(name, content);
   if (expected === 'jsonl' && content === 'array')
     throw new CatalogFormatError(
       `${name} holds a JSON array, not JSON Lines (one product per line): ` +

@@ -2,10 +2,19 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
 import { catalogLineSchema } from '../catalog-line.schema.js';
-import type { LineProblem } from '../chunk-validator.js';
+import { parseCatalogLine } from '../catalog-line.parse.js';
+import { issuesOf, lineProblems, type LineProblem } from '../chunk-validator.js';
+import { MAX_REPORTED_PROBLEMS } from '../catalog-validator.js';
 import { hashId, IdHashSet } from '../id-hash-set.js';
 import { catalogFormat, CatalogFormatError, type CatalogFormat } from './catalog-format.js';
-import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
+import {
+  badCells,
+  besideBadCells,
+  missingColumns,
+  readHeader,
+  rowRecord,
+  type Column,
+} from './csv-columns.js';
 import { csvRows, isBlankRow } from '../../feeds/csv-rows.js';
 import { jsonArrayItems } from './json-array-items.js';
 import { jsonLdCatalogLines } from './json-ld-catalog.js';
@@ -28,6 +37,8 @@ export interface ReadableCatalog {
   file: string;
   /** What converting found wrong with the source's structure, located in the source. */
   problems: LineProblem[];
+  /** The rows or items those problems are of (a row may have several). */
+  badLines: number;
   /** Where line `n` of `file` came from ("products.csv row 12"); none for JSON Lines. */
   locate?: (line: number) => string;
   /** The ids of the products (a CSV's), for its review and offer files. */
@@ -95,7 +106,7 @@ export async function readableCatalog(
   const format = await catalogFormat(source.file, source.format);
   if ((source.reviews || source.offers) && format !== 'csv')
     throw new CatalogFormatError('--reviews and --offers go with a CSV catalog file');
-  if (format === 'jsonl') return { format, file: source.file, problems: [] };
+  if (format === 'jsonl') return { format, file: source.file, problems: [], badLines: 0 };
   const file = path.join(dir, 'catalog.jsonl');
   if (format === 'json') return { format, file, ...(await convertArray(source.file, file)) };
   if (format === 'csv') return { format, file, ...(await convertCsv(source, file)) };
@@ -118,7 +129,11 @@ async function convertJsonLd(from: string, to: string) {
   for (const { line } of lines.values()) await out.write(JSON.stringify(line));
   await out.close();
   const at = [...lines.values()].map((l) => l.at);
-  return { problems, locate: (line: number) => at[line - 1] ?? `line ${line}` };
+  return {
+    problems,
+    badLines: problems.length,
+    locate: (line: number) => at[line - 1] ?? `line ${line}`,
+  };
 }
 
 /** One product from two pages: the first page's fields, both pages' reviews and offers. */
@@ -164,6 +179,7 @@ async function convertArray(from: string, to: string) {
   await out.close();
   return {
     problems,
+    badLines: problems.length,
     locate: (line: number) => `${name} item ${line} (line ${lines.at(line - 1)})`,
   };
 }
@@ -176,20 +192,28 @@ async function convertCsv(source: CatalogSource, to: string) {
   const out = new LineWriter(to);
   const from = (other: string | undefined) =>
     other && `the ${path.basename(other)} file gives them: leave this column out`;
+  let badRows = 0;
+  /** One bad row's problems; past MAX_REPORTED_PROBLEMS the rows are counted, not kept. */
+  const report = (found: LineProblem[]) => {
+    badRows += 1;
+    if (problems.length < MAX_REPORTED_PROBLEMS) problems.push(...lineProblems(found));
+  };
   let columns: Column[] | undefined;
   for await (const row of csvRows(source.file)) {
     const at = `${name} row ${row.row}`;
     if ('error' in row) {
-      problems.push({ line: row.line, at, message: row.error });
+      report([{ line: row.line, at, message: row.error }]);
       break;
     }
     if (columns === undefined) {
-      const header = readHeader(row.cells, {
+      const spec = {
         shape: catalogLineSchema.shape,
         refused: { reviews: from(source.reviews), offers: from(source.offers) },
-      });
+      };
+      const read = readHeader(row.cells, spec);
+      const header = typeof read === 'string' ? read : (missingColumns(read, spec) ?? read);
       if (typeof header === 'string') {
-        problems.push({ line: row.line, at: `${name} row 1 (the header)`, message: header });
+        report([{ line: row.line, at: `${name} row 1 (the header)`, message: header }]);
         break;
       }
       columns = header;
@@ -201,9 +225,12 @@ async function convertCsv(source: CatalogSource, to: string) {
       continue;
     }
     const record = rowRecord(row.cells, columns);
-    const bad = invalidJson(record);
-    if (bad) {
-      problems.push({ line: row.line, at, ...bad });
+    const { bad, rest } = badCells(record);
+    if (bad.length > 0) {
+      // The row's cells that are not values, and what the validator says of the others.
+      const parsed = parseCatalogLine(rest);
+      const others = parsed.success ? [] : besideBadCells(bad, issuesOf(row.line, parsed.error));
+      report([...bad.map((b) => ({ line: row.line, ...b })), ...others].map((p) => ({ ...p, at })));
       await out.write('');
       continue;
     }
@@ -212,6 +239,11 @@ async function convertCsv(source: CatalogSource, to: string) {
   }
   await out.close();
   if (columns === undefined && problems.length === 0)
-    problems.push({ line: 1, at: name, message: 'the file is empty: a header row was expected' });
-  return { problems, ids, locate: (line: number) => `${name} row ${rows.at(line - 1)}` };
+    report([{ line: 1, at: name, message: 'the file is empty: a header row was expected' }]);
+  return {
+    problems,
+    badLines: badRows,
+    ids,
+    locate: (line: number) => `${name} row ${rows.at(line - 1)}`,
+  };
 }

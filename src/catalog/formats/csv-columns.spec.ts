@@ -1,6 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { catalogLineSchema, reviewSchema } from '../catalog-line.schema.js';
-import { InvalidJsonCell, invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
+import {
+  BadCell,
+  badCells,
+  missingColumns,
+  readHeader,
+  rowRecord,
+  type Column,
+} from './csv-columns.js';
 
 const products = { shape: catalogLineSchema.shape };
 
@@ -16,6 +23,11 @@ describe(readHeader.name, () => {
   });
 
   it('names what is wrong with a header', () => {
+    const missing = (header: string[]) =>
+      missingColumns(readHeader(header, products) as Column[], products);
+    expect(missing(['id', 'name', 'brand'])).toBe('no "category" column: every row needs one');
+    expect(missing(['id', 'name'])).toBe('no "brand", "category" columns: every row needs them');
+    expect(missing(['category', 'id', 'name', 'brand'])).toBeUndefined();
     expect(readHeader(['id', 'colour'], products)).toMatch(
       /^unknown column "colour": the columns are id, name, brand, category, aliases/,
     );
@@ -59,12 +71,23 @@ describe(rowRecord.name, () => {
     expect(rowRecord(['high'], [score!])).toEqual({ score: 'high' });
   });
 
-  it('marks a JSON cell that does not parse', () => {
+  it('marks a JSON cell that does not parse, and keeps the rest of the row', () => {
     const record = rowRecord(['p-1', 'n', '', '[{"price": }]'], columns);
-    expect(record.offers).toBeInstanceOf(InvalidJsonCell);
-    expect(invalidJson(record)).toEqual({
-      field: 'offers',
-      message: expect.stringMatching(/^not valid JSON \(/),
+    expect(record.offers).toBeInstanceOf(BadCell);
+    expect(badCells(record)).toEqual({
+      bad: [{ field: 'offers', message: expect.stringMatching(/^not valid JSON \(/) }],
+      rest: { id: 'p-1', name: 'n' },
     });
+  });
+
+  it('names a decimal comma, which a semicolon-separated spreadsheet writes', () => {
+    const [score] = readHeader(['score'], { shape: reviewSchema.shape }) as Column[];
+    expect(badCells(rowRecord(['88,5'], [score!])).bad).toEqual([
+      {
+        field: 'score',
+        message:
+          '"88,5" has a decimal comma: write 88.5 (numbers take a point, whatever the separator)',
+      },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deeperThan, TOO_DEEP } from '../json-depth.js';
 
 // How the cells of a CSV row become the fields of a record, read off the record's schema so
 // that the columns follow the JSON Lines format field for field (one home for the fields):
@@ -64,12 +65,35 @@ export function readHeader(header: string[], spec: ColumnSpec): Column[] | strin
   return columns;
 }
 
+/**
+ * The sentence naming the required fields a header has no column for, if any: said once, of
+ * the header, rather than as a field missing from every row.
+ */
+export function missingColumns(columns: Column[], spec: ColumnSpec): string | undefined {
+  const missing = Object.keys(spec.shape).filter(
+    (field) =>
+      !(spec.shape[field] instanceof z.ZodOptional) && !columns.some((c) => c.field === field),
+  );
+  if (missing.length === 1) return `no "${missing[0]}" column: every row needs one`;
+  if (missing.length > 1)
+    return `no ${missing.map((m) => `"${m}"`).join(', ')} columns: every row needs them`;
+  return undefined;
+}
+
+/** A number written with a decimal comma, as spreadsheets write it in many locales. */
+const DECIMAL_COMMA = /^\s*[+-]?\d+,\d+\s*$/;
+
 function cellValue(cell: string, kind: Kind): unknown {
   switch (kind) {
     case 'text':
       return cell.trim();
     case 'number': {
       const n = Number(cell);
+      if (DECIMAL_COMMA.test(cell))
+        return new BadCell(
+          `"${cell.trim()}" has a decimal comma: write ${cell.trim().replace(',', '.')} ` +
+            '(numbers take a point, whatever the separator)',
+        );
       // Anything else stays text, and the schema says it should be a number.
       return Number.isFinite(n) ? n : cell;
     }
@@ -84,17 +108,19 @@ function cellValue(cell: string, kind: Kind): unknown {
   }
 }
 
-/** A cell that is not JSON is kept as text: the schema names the field and what it wants. */
 function parseJson(cell: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(cell);
+    value = JSON.parse(cell);
   } catch (error) {
-    return new InvalidJsonCell((error as Error).message);
+    return new BadCell(`not valid JSON (${(error as Error).message})`);
   }
+  // The row becomes a line by JSON.stringify, which a deep value would overflow.
+  return deeperThan(value) ? new BadCell(TOO_DEEP) : value;
 }
 
-/** A cell meant to hold JSON that does not. */
-export class InvalidJsonCell {
+/** A cell that cannot become its field's value (JSON that does not parse), with why. */
+export class BadCell {
   constructor(readonly reason: string) {}
 }
 
@@ -118,12 +144,32 @@ export function rowRecord(row: string[], columns: Column[]): Record<string, unkn
   return record;
 }
 
-/** The first field of a record that held JSON it could not read, with why. */
-export function invalidJson(
-  record: Record<string, unknown>,
-): { field: string; message: string } | undefined {
-  for (const [field, value] of Object.entries(record))
-    if (value instanceof InvalidJsonCell)
-      return { field, message: `not valid JSON (${value.reason})` };
-  return undefined;
+/**
+ * The cells of a record that could not become values, each with its field and why, and the
+ * record without them: the rest of the row is validated too, so a row's every problem is said.
+ */
+export function badCells(record: Record<string, unknown>): {
+  bad: { field: string; message: string }[];
+  rest: Record<string, unknown>;
+} {
+  const bad: { field: string; message: string }[] = [];
+  const keep = (value: unknown, field: string) => {
+    if (!(value instanceof BadCell)) return true;
+    bad.push({ field, message: value.reason });
+    return false;
+  };
+  const rest = Object.fromEntries(Object.entries(record).filter(([f, v]) => keep(v, f)));
+  if (typeof rest.criteria === 'object' && rest.criteria !== null)
+    rest.criteria = Object.fromEntries(
+      Object.entries(rest.criteria).filter(([f, v]) => keep(v, `criteria.${f}`)),
+    );
+  return { bad, rest };
+}
+
+/** What the schema says of a row's other cells: not again of a field a bad cell left out. */
+export function besideBadCells<T extends { field?: string }>(
+  bad: { field: string }[],
+  problems: T[],
+): T[] {
+  return problems.filter((p) => !bad.some((b) => p.field === b.field));
 }

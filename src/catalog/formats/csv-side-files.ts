@@ -1,12 +1,22 @@
 import path from 'node:path';
-import type { z } from 'zod';
 import { CRITERIA } from '../../taxonomy/taxonomy.js';
-import { issueFields } from '../../common/zod-issues.js';
 import { offerSchema, READ_OPTIONS, reviewSchema } from '../catalog-line.schema.js';
-import type { CatalogCounts, LineProblem } from '../chunk-validator.js';
+import {
+  issuesOf,
+  lineProblems,
+  type CatalogCounts,
+  type LineProblem,
+} from '../chunk-validator.js';
 import { hashId, IdHashSet } from '../id-hash-set.js';
 import type { StagingWriter } from '../catalog-staging.js';
-import { invalidJson, readHeader, rowRecord, type Column } from './csv-columns.js';
+import {
+  badCells,
+  besideBadCells,
+  missingColumns,
+  readHeader,
+  rowRecord,
+  type Column,
+} from './csv-columns.js';
 import { csvRows, isBlankRow } from '../../feeds/csv-rows.js';
 
 /** The column joining a review or an offer to its product. */
@@ -14,11 +24,8 @@ const PRODUCT_ID = 'product_id';
 
 export type SideFileKind = 'reviews' | 'offers';
 
-/** A row's first problem: a row is one review or offer, and its first fault is enough. */
-function firstIssue(error: z.ZodError): { field?: string; message: string } {
-  const [first] = issueFields(error);
-  return { ...(first?.field && { field: first.field }), message: first?.message ?? 'invalid' };
-}
+/** What a row's check found: nothing, or its problems without where (the caller knows). */
+type Found = Omit<LineProblem, 'line'>[];
 
 export interface SideFileResult {
   counts: Pick<CatalogCounts, 'reviews' | 'offers'>;
@@ -44,68 +51,69 @@ export async function stageSideFile(
   const problems: LineProblem[] = [];
   let badRows = 0;
   let count = 0;
-  const report = (problem: LineProblem) => {
+  /** One bad row's problems, all of them up to lineProblems' bound. */
+  const report = (line: number, at: string, found: Found) => {
     badRows += 1;
-    if (problems.length < maxProblems) problems.push(problem);
+    if (problems.length < maxProblems)
+      problems.push(...lineProblems(found.map((p) => ({ ...p, line, at }))));
   };
+  const issues = (error: Parameters<typeof issuesOf>[1]): Found =>
+    issuesOf(0, error).map(({ field, message }) => ({ ...(field && { field }), message }));
   const staging = () => badRows === 0 && writer !== undefined;
 
-  async function stageReview(productId: string, record: object, row: number) {
+  async function stageReview(productId: string, record: object, row: number): Promise<Found> {
     const parsed = reviewSchema.safeParse(record, READ_OPTIONS);
-    if (!parsed.success) return firstIssue(parsed.error);
+    if (!parsed.success) return issues(parsed.error);
     const { source } = parsed.data;
     const earlier = sources.addOrGet(...hashId(`${productId}\n${source}`), row);
     if (earlier !== 0)
-      return {
-        field: 'source',
-        message: `duplicate source "${source}" for product "${productId}" (first on row ${earlier}): one review per source`,
-      };
+      return [
+        {
+          field: 'source',
+          message: `duplicate source "${source}" for product "${productId}" (first on row ${earlier}): one review per source`,
+        },
+      ];
     if (staging()) await writer!.addReview(productId, parsed.data);
-    return undefined;
+    return [];
   }
 
-  async function stageOffer(productId: string, record: object) {
+  async function stageOffer(productId: string, record: object): Promise<Found> {
     const parsed = offerSchema.safeParse(record, READ_OPTIONS);
-    if (!parsed.success) return firstIssue(parsed.error);
+    if (!parsed.success) return issues(parsed.error);
     if (staging()) await writer!.addOffer(productId, parsed.data);
-    return undefined;
+    return [];
   }
 
   let columns: Column[] | undefined;
   for await (const row of csvRows(file)) {
     const at = `${name} row ${row.row}`;
     if ('error' in row) {
-      report({ line: row.line, at, message: row.error });
+      report(row.line, at, [{ message: row.error }]);
       break;
     }
     if (columns === undefined) {
-      const header = readHeader(row.cells, {
+      const spec = {
         shape,
         extra: [PRODUCT_ID],
         ...(kind === 'reviews' && { criteria: CRITERIA }),
-      });
+      };
+      const read = readHeader(row.cells, spec);
+      const header = typeof read === 'string' ? read : (missingColumns(read, spec) ?? read);
+      const atHeader = `${name} row 1 (the header)`;
       if (typeof header === 'string') {
-        report({ line: row.line, at: `${name} row 1 (the header)`, message: header });
+        report(row.line, atHeader, [{ message: header }]);
         break;
       }
       columns = header;
       if (!columns.some((c) => c.field === PRODUCT_ID)) {
-        report({
-          line: row.line,
-          at: `${name} row 1 (the header)`,
-          message: 'no product_id column',
-        });
+        report(row.line, atHeader, [{ message: 'no product_id column' }]);
         break;
       }
       continue;
     }
     if (isBlankRow(row.cells)) continue;
     const { [PRODUCT_ID]: productId, ...record } = rowRecord(row.cells, columns);
-    const bad = invalidJson(record);
-    if (bad) {
-      report({ line: row.line, at, ...bad });
-      continue;
-    }
+    const { bad, rest } = badCells(record);
     // product_id is a text column: a string, or absent when its cell is empty.
     const missing =
       typeof productId !== 'string'
@@ -113,14 +121,24 @@ export async function stageSideFile(
         : products.get(...hashId(productId)) === 0
           ? `no product "${productId}" in the catalog file`
           : undefined;
-    if (missing !== undefined || typeof productId !== 'string') {
-      report({ line: row.line, at, field: PRODUCT_ID, message: missing ?? '' });
+    // Every problem of the row: its product, its cells, and what the schema says of the rest.
+    const found: Found = [
+      ...(missing !== undefined ? [{ field: PRODUCT_ID, message: missing }] : []),
+      ...bad,
+    ];
+    if (found.length > 0 || typeof productId !== 'string') {
+      const schema = kind === 'reviews' ? reviewSchema : offerSchema;
+      const parsed = schema.safeParse(rest, READ_OPTIONS);
+      report(row.line, at, [
+        ...found,
+        ...(parsed.success ? [] : besideBadCells(bad, issues(parsed.error))),
+      ]);
       continue;
     }
-    const problem = await (kind === 'reviews'
+    const wrong = await (kind === 'reviews'
       ? stageReview(productId, record, row.row)
       : stageOffer(productId, record));
-    if (problem) report({ line: row.line, at, ...problem });
+    if (wrong.length > 0) report(row.line, at, wrong);
     else count += 1;
   }
   return {

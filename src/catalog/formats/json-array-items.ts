@@ -1,4 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
+import { invalidUtf8At } from '../../feeds/utf8-text.js';
 import { MAX_LINE_BYTES } from '../line-reader.js';
 
 /** One item of a JSON array file: its text on one line, or why it cannot be read. */
@@ -34,17 +36,27 @@ export async function* jsonArrayItems(file: string): AsyncGenerator<ArrayItem> {
   let itemLine = 0;
   let closed = false;
 
+  let itemOffset = 0;
+  let chunkOffset = 0;
+
   function finish(): ArrayItem {
-    const text = Buffer.concat(parts)
-      .toString('utf8')
-      .replace(/[\r\n]+/g, ' ')
-      .trimEnd();
+    const bytes = Buffer.concat(parts);
     const tooLong = size > MAX_LINE_BYTES;
     parts = [];
     size = 0;
-    return tooLong
-      ? { item, line: itemLine, error: `longer than ${MAX_LINE_BYTES} bytes` }
-      : { item, line: itemLine, text };
+    if (tooLong) return { item, line: itemLine, error: `longer than ${MAX_LINE_BYTES} bytes` };
+    // Refused, not read as U+FFFD: the bytes of a name are published as they are.
+    if (!isUtf8(bytes))
+      return {
+        item,
+        line: itemLine,
+        error: `not valid UTF-8 (byte ${itemOffset + (invalidUtf8At(bytes) ?? 0)})`,
+      };
+    const text = bytes
+      .toString('utf8')
+      .replace(/[\r\n]+/g, ' ')
+      .trimEnd();
+    return { item, line: itemLine, text };
   }
 
   let first = true;
@@ -100,6 +112,7 @@ export async function* jsonArrayItems(file: string): AsyncGenerator<ArrayItem> {
         }
         item += 1;
         itemLine = line;
+        itemOffset = chunkOffset + i;
         state = 'item';
         start = i;
         i -= 1; // read this byte again as the item's first
@@ -114,6 +127,7 @@ export async function* jsonArrayItems(file: string): AsyncGenerator<ArrayItem> {
       }
     }
     if (state === 'item') keep(chunk.subarray(start));
+    chunkOffset += chunk.length;
   }
   if (state === 'before')
     yield { item: 0, line, error: 'the file is empty: a JSON array was expected', ends: true };
