@@ -21,6 +21,15 @@ export const BACKUP_VERSION = 1;
 /** The line that ends each table's rows. */
 export const END_OF_ROWS = '\\.';
 
+/**
+ * No line of a backup is longer: a reader holds one line at a time, so this bounds its memory
+ * whatever the file (a gzip bomb is gigabytes of one line). The longest rows are stored
+ * answers and products, which a catalog line of at most 1 MiB makes (src/catalog/line-reader.ts).
+ */
+export const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+const BIGINT = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
 const name = z.string().min(1).max(63);
 
 export const backupHeaderSchema = z.strictObject({
@@ -36,7 +45,10 @@ export const backupHeaderSchema = z.strictObject({
     z.strictObject({
       table: name,
       column: name,
-      value: z.string().regex(/^-?\d{1,19}$/),
+      value: z
+        .string()
+        .regex(/^-?\d{1,19}$/)
+        .refine((v) => BigInt(v) >= BIGINT.min && BigInt(v) <= BIGINT.max),
       is_called: z.boolean(),
     }),
   ),

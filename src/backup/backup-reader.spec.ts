@@ -42,9 +42,9 @@ describe(BackupReader.name, () => {
     expect(reader.header.migrations[0]!.name).toBe('20261123000000_init');
     const read = await events(reader);
     expect(read.map((e) => (e.kind === 'rows' ? { rows: e.data.toString() } : e))).toEqual([
-      { kind: 'table', table: 'products', columns: ['id', 'name'] },
+      { kind: 'table', table: 'products', columns: ['id', 'name'], line: 2 },
       { rows: 'p1\tOne\np2\tTwo \\\\. \\n\n' },
-      { kind: 'table', table: 'offers', columns: ['id'] },
+      { kind: 'table', table: 'offers', columns: ['id'], line: 6 },
       { kind: 'end', rows: { products: 2, offers: 0 } },
     ]);
   });
@@ -63,6 +63,38 @@ describe(BackupReader.name, () => {
     await expect(BackupReader.open(file('newer.gz', newer))).rejects.toThrow(
       /newer\.gz is a backup of format 2; this version reads format 1 only/,
     );
+  });
+
+  it('refuses, naming the line, what the writer would not have written', async () => {
+    const table = (name: string, rows = '') =>
+      jsonLine({ table: name, columns: ['id', 'name'] }) + rows + '\\.\n';
+    const end = (rows: Record<string, number>) => jsonLine({ end: true, rows });
+    const cases: [string, string][] = [
+      [
+        table('a', 'x\ty\tz\n') + end({ a: 1 }),
+        'line 3: a row of a has 3 values where the table has 2 columns',
+      ],
+      [table('a', 'x\ty\0\n') + end({ a: 1 }), 'line 3: a row of a has a NUL byte in column name'],
+      [table('a') + table('a') + end({ a: 0 }), 'line 4: a comes a second time'],
+      [
+        table('a') + '{"table":"b"\n',
+        'line 4: a line that should name a table or end the file is not JSON',
+      ],
+      [
+        table('a') + '{"table":"b","columns":[]}\n',
+        'line 4: a line that should describe a table does not',
+      ],
+      [table('a') + end({ a: 0, b: 0 }), 'line 4: its end names the tables a, b, the file holds a'],
+      [table('a', 'x\ty\n') + end({ a: 2 }), 'line 5: its end counts 2 rows of a, the file has 1'],
+      [table('a') + end({ a: 1e300 }), 'line 4: a line that should describe the end does not'],
+      [table('a') + end({ a: 0 }) + '\n', 'line 5: it goes on after its end'],
+    ];
+    for (const [i, [body, why]] of cases.entries()) {
+      const reader = await BackupReader.open(
+        file(`bad-${i}.gz`, gzipSync(jsonLine(header) + body)),
+      );
+      await expect(events(reader)).rejects.toThrow(`bad-${i}.gz is damaged at ${why}`);
+    }
   });
 
   it('refuses a file that stops before its end', async () => {

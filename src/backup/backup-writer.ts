@@ -3,19 +3,24 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import pg from 'pg';
 import { readApplied } from '../database/migrator.js';
-import { BACKUP_FORMAT, BACKUP_VERSION, END_OF_ROWS, jsonLine } from './backup-format.js';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  END_OF_ROWS,
+  MAX_LINE_BYTES,
+  jsonLine,
+} from './backup-format.js';
+import { backupLayout } from './backup-layout.js';
 import {
   beginSnapshot,
   copyRowsOut,
-  foreignKeys,
   listTables,
   ownedSequences,
   sequencePosition,
   serverVersion,
-  tableColumns,
 } from './backup.repository.js';
+import { LineLength } from './line-length.js';
 import { put } from './stream-write.js';
-import { parentsFirst } from './table-order.js';
 
 export interface BackupContent {
   /** Rows by table, in the file's order. */
@@ -38,14 +43,12 @@ export async function writeBackup(
   const gzip = createGzip();
   const written = pipeline(gzip, out);
   try {
-    const tables = await listTables(client);
-    await beginSnapshot(client, tables);
+    await beginSnapshot(client, await listTables(client));
     const migrations = await readApplied(client);
     if (migrations.size === 0) {
       throw new Error('the database has no migrations applied: check DATABASE_URL or DATA_DIR');
     }
-    const columns = await tableColumns(client);
-    const order = parentsFirst(tables, await foreignKeys(client));
+    const layout = await backupLayout(client);
     const sequences = [];
     for (const owned of await ownedSequences(client)) {
       const { value, is_called } = await sequencePosition(client, owned.sequence);
@@ -64,11 +67,17 @@ export async function writeBackup(
       }),
     );
     const rows: Record<string, number> = {};
-    for (const table of order) {
-      const names = columns.get(table)!;
-      await put(gzip, jsonLine({ table, columns: names }));
-      const copy = copyRowsOut(client, table, names);
-      for await (const chunk of copy) await put(gzip, chunk as Buffer);
+    for (const { table, columns } of layout) {
+      await put(gzip, jsonLine({ table, columns }));
+      const copy = copyRowsOut(client, table, columns);
+      // A row no restore would read (backup-format.ts) fails the backup, not a later restore.
+      const length = new LineLength(MAX_LINE_BYTES, () => {
+        throw new Error(`a row of ${table} is longer than a backup line can be`);
+      });
+      for await (const chunk of copy) {
+        length.add(chunk as Buffer);
+        await put(gzip, chunk as Buffer);
+      }
       rows[table] = copy.rowCount;
       await put(gzip, END_OF_ROWS + '\n');
     }

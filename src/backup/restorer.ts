@@ -2,8 +2,9 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { migrate, migrationsDir, readApplied, readMigrations } from '../database/migrator.js';
 import type { BackupHeader } from './backup-format.js';
+import { backupLayout, type TableLayout } from './backup-layout.js';
 import type { BackupReader } from './backup-reader.js';
-import { listTables } from './backup.repository.js';
+import { copyFailure } from './copy-failure.js';
 import {
   announceCatalog,
   copyRowsIn,
@@ -42,7 +43,8 @@ export async function restoreBackup(
   let tables: Record<string, number>;
   try {
     await assertSameMigrations(client, reader.header);
-    const names = await listTables(client);
+    const layout = await backupLayout(client);
+    const names = layout.map((t) => t.table);
     await client.query('BEGIN');
     try {
       const held = await tablesWithRows(client, names);
@@ -53,7 +55,7 @@ export async function restoreBackup(
         );
       }
       await emptyTables(client, names);
-      tables = await loadTables(client, reader, new Set(names));
+      tables = await loadTables(client, reader, layout);
       for (const sequence of reader.header.sequences) await setSequence(client, sequence);
       await announceCatalog(client);
       await client.query('COMMIT');
@@ -95,14 +97,19 @@ async function assertSameMigrations(client: pg.ClientBase, header: BackupHeader)
   }
 }
 
-/** Streams each table of the file into its table here; checks the counts against its end. */
+/**
+ * Streams each table of the file into its table here, refusing one that is not where a backup
+ * of these migrations has it (the reader checked the rest of the file: backup-reader.ts).
+ */
 async function loadTables(
   client: pg.ClientBase,
   reader: BackupReader,
-  known: Set<string>,
+  layout: TableLayout[],
 ): Promise<Record<string, number>> {
   const rows: Record<string, number> = {};
-  let current: { table: string; copy: ReturnType<typeof copyRowsIn> } | undefined;
+  let current:
+    | { table: string; line: number; copy: ReturnType<typeof copyRowsIn>; failed?: Error }
+    | undefined;
   const finish = async () => {
     if (!current) return;
     current.copy.end();
@@ -114,34 +121,59 @@ async function loadTables(
     for await (const event of reader.events()) {
       if (event.kind === 'table') {
         await finish();
-        if (!known.has(event.table)) {
-          throw new RestoreRefusal(`the backup holds a table this database lacks: ${event.table}`);
-        }
-        current = { table: event.table, copy: copyRowsIn(client, event.table, event.columns) };
+        assertLayout(reader.file, event, layout[Object.keys(rows).length]);
+        const copy = copyRowsIn(client, event.table, event.columns);
+        const table = {
+          table: event.table,
+          line: event.line,
+          copy,
+          failed: undefined as Error | undefined,
+        };
+        // PostgreSQL refuses a row whenever it reads it, between two writes as well: kept
+        // for the next write, never an unhandled 'error'.
+        copy.on('error', (error) => (table.failed = error));
+        current = table;
       } else if (event.kind === 'rows') {
+        if (current?.failed) throw current.failed;
         if (current) await put(current.copy, event.data);
       } else {
         await finish();
-        assertCounts(reader.file, rows, event.rows);
+        const missing = layout.slice(Object.keys(rows).length).map((t) => t.table);
+        if (missing.length > 0) {
+          throw new RestoreRefusal(
+            `${reader.file} is damaged: it lacks the table ${missing.join(', ')}`,
+          );
+        }
       }
     }
   } catch (error) {
     // Ends the COPY in flight (a CopyFail), so that the connection can roll back.
     const copy = current?.copy;
-    copy?.on('error', () => undefined).destroy(error as Error);
+    copy?.destroy(error as Error);
     if (copy) await finished(copy).catch(() => undefined);
-    throw error;
+    throw current ? copyFailure(reader.file, current, error) : error;
   }
   return rows;
 }
 
-function assertCounts(file: string, copied: Record<string, number>, ends: Record<string, number>) {
-  for (const table of new Set([...Object.keys(copied), ...Object.keys(ends)])) {
-    if (copied[table] !== ends[table]) {
-      throw new RestoreRefusal(
-        `${file} is damaged: ${table} has ${copied[table] ?? 0} rows, its end says ${ends[table] ?? 0}`,
-      );
-    }
+/** A table of the file is the one a backup of these migrations has there, with its columns. */
+function assertLayout(
+  file: string,
+  event: { table: string; columns: string[]; line: number },
+  expected: TableLayout | undefined,
+): void {
+  const at = `${file} is damaged at line ${event.line}`;
+  if (!expected) throw new RestoreRefusal(`${at}: ${event.table} comes after the last table`);
+  if (event.table !== expected.table) {
+    throw new RestoreRefusal(
+      `${at}: ${event.table} comes where the table ${expected.table} should`,
+    );
+  }
+  if (event.columns.join() !== expected.columns.join()) {
+    throw new RestoreRefusal(
+      `${at}: ${event.table} has the columns (${event.columns.join(', ')}), ` +
+        `not this database's (${expected.columns.join(', ')})`,
+    );
   }
 }
 

@@ -13,6 +13,8 @@ export async function runCommand(
   name: string,
   module: Type,
   run: (app: INestApplicationContext) => Promise<void>,
+  /** Undoes what a failed command left (the database stopped by then); best effort. */
+  onFailure?: () => Promise<void>,
 ): Promise<void> {
   const verbose = process.env.LOG_LEVEL === 'debug' || process.env.LOG_LEVEL === 'verbose';
   // Failures end in one line of our own; Nest's stack traces only when asked for.
@@ -30,6 +32,7 @@ export async function runCommand(
   } catch (error) {
     // The command's own failure is the one reported; closing after it is best effort.
     await app?.close().catch(() => undefined);
+    await onFailure?.().catch(() => undefined);
     const reason = error instanceof Error ? error.message : String(error);
     process.stderr.write(`${name}: ${reason.split('\n')[0]}\n`);
     code = 1;
