@@ -3,7 +3,10 @@ import type { INestApplication } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { ApiKeysService } from '../src/auth/api-keys.service.js';
 import { QuotaGuard } from '../src/quota/quota.guard.js';
+import { UsageCounters } from '../src/usage/usage-counters.js';
 import { startRedisServer } from './setup/global-setup.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, redisUrl } from './support/test-database.js';
@@ -27,6 +30,22 @@ async function startApp(env: Record<string, string>) {
         method: 'POST',
         headers: { Authorization: key, 'Content-Type': 'application/json' },
         body: JSON.stringify(body),
+      }),
+    /** A stateless MCP tool call, as JSON-RPC over one POST. */
+    tool: (name: string, args: Record<string, unknown>, key: string) =>
+      fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          Authorization: key,
+          'Content-Type': 'application/json',
+          Accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name, arguments: args },
+        }),
       }),
     close: async () => {
       await app.close();
@@ -169,6 +188,65 @@ describe.each(storages)('the rolling window with %s storage', (_, storageEnv) =>
       expect(rateLimit(later).r).toBe(2); // a fixed window would have reset to 4
       expect(rateLimit(later).t).toBe(2);
     } finally {
+      await service.close();
+    }
+  });
+});
+
+describe.each(storages)('a lookup that fails with 503 with %s storage', (_, storageEnv) => {
+  it('gives its charge back and counts no usage, over HTTP and MCP, one name or a batch', async () => {
+    const service = await startApp({
+      ...storageEnv(),
+      QUOTA_LIMIT: '10',
+      // A lookup waiting on the lock below is cancelled soon: a 503.
+      DATABASE_STATEMENT_TIMEOUT_MS: '300',
+    });
+    const blocker = new pg.Client({ connectionString: service.db.url });
+    await blocker.connect();
+    try {
+      const { key, record } = await service.app.get(ApiKeysService).create('refunds');
+      const auth = `Bearer ${key}`;
+      const answered = await service.get(single('Sony WH-1000XM5'), auth);
+      expect(answered.status).toBe(200);
+      expect(rateLimit(answered).r).toBe(9);
+
+      await blocker.query('BEGIN');
+      await blocker.query('LOCK TABLE catalog_publications IN ACCESS EXCLUSIVE MODE');
+      const one = await service.get(single('Bose QuietComfort 45'), auth);
+      expect(one.status).toBe(503);
+      expect(rateLimit(one).r).toBe(9);
+      const batch = await service.batch(['Apple AirPods Pro', 'Sony WH-1000XM4', 'Jabra'], auth);
+      expect(batch.status).toBe(503);
+      expect(rateLimit(batch).r).toBe(9);
+      for (const [tool, args] of [
+        ['get_product_intelligence', { product_name: 'Bose 700' }],
+        ['get_product_intelligence_batch', { product_names: ['Bose 700', 'Sony A7'] }],
+      ] as const) {
+        const mcp = await service.tool(tool, args, auth);
+        expect(mcp.status).toBe(200);
+        expect(rateLimit(mcp).r).toBe(9);
+        const { result } = (await mcp.json()) as {
+          result: { isError: boolean; content: { text: string }[] };
+        };
+        expect(result.isError).toBe(true);
+        expect(JSON.parse(result.content[0]!.text)).toMatchObject({ status: 503, retry_after: 5 });
+      }
+      await blocker.query('ROLLBACK');
+
+      const after = await service.get(single('Bose QuietComfort 45'), auth);
+      expect(after.status).toBe(200);
+      expect(rateLimit(after).r).toBe(8);
+      // The usage chart counts the two answered lookups, and nothing else.
+      await service.app.get(UsageCounters).flush();
+      const { rows } = await blocker.query<{ lookups: number; refused: number }>(
+        `SELECT sum(lookups)::int AS lookups, sum(refused)::int AS refused
+         FROM key_usage_minutes WHERE api_key_id = $1`,
+        [record.id],
+      );
+      expect(rows[0]).toEqual({ lookups: 2, refused: 0 });
+    } finally {
+      await blocker.query('ROLLBACK').catch(() => undefined);
+      await blocker.end();
       await service.close();
     }
   });

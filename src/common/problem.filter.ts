@@ -31,6 +31,20 @@ const TYPES: Partial<Record<number, ProblemType>> = {
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /**
+ * The problem an error is answered with when it is a known one: its own, or the 503 of a
+ * database that cannot answer (not a 500). Undefined for anything else (a 500). The MCP tools
+ * answer with it too, and the quota reads it to refund a lookup that got a 503.
+ */
+export function knownProblem(error: unknown): ProblemException | undefined {
+  if (error instanceof ProblemException) return error;
+  if (!isDatabaseUnavailable(error)) return undefined;
+  return new ProblemException(
+    'service-unavailable',
+    'The service cannot reach its database right now. Try again shortly.',
+  ).retryAfter(UNAVAILABLE_RETRY_AFTER_SECONDS);
+}
+
+/**
  * Turns every error into problem details. Nothing internal (stack, SQL, class names)
  * reaches a body: unexpected errors are logged and answered with a generic 500. A database
  * that cannot answer is a 503 the client may retry, not a 500.
@@ -43,23 +57,15 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
     const id = requestId(http.getRequest<Request>(), response);
-    const known = error instanceof ProblemException ? error : this.unavailable(error);
+    const known = knownProblem(error);
+    // Logged without the driver's message, which may quote SQL or connection details.
+    if (known && known !== error)
+      this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
     const problem = known?.body ?? this.toProblem(error, id);
     if (response.headersSent) return;
     if (known) response.set(known.headers);
     const body = { ...problem, instance: `urn:request-id:${id}` };
     response.status(body.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(body));
-  }
-
-  /** A database that cannot answer: a 503 the client may retry, not a 500. */
-  private unavailable(error: unknown): ProblemException | undefined {
-    if (!isDatabaseUnavailable(error)) return undefined;
-    // Logged without the driver's message, which may quote SQL or connection details.
-    this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
-    return new ProblemException(
-      'service-unavailable',
-      'The service cannot reach its database right now. Try again shortly.',
-    ).retryAfter(UNAVAILABLE_RETRY_AFTER_SECONDS);
   }
 
   private toProblem(error: unknown, id: string): ProblemBody {

@@ -1,6 +1,7 @@
-import { Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post, Req, UseGuards, UseInterceptors } from '@nestjs/common';
 import type { Request } from 'express';
 import { QuotaGuard } from '../quota/quota.guard.js';
+import { SpendChargeInterceptor } from '../quota/spend-charge.interceptor.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import {
   assertUtf8Query,
@@ -30,6 +31,8 @@ const batch = (req: Request) => {
 
 @Controller('v1/product-intelligence')
 @UseGuards(LookupRequestGuard, QuotaGuard)
+// A lookup that fails with 503 costs nothing: its charge is given back.
+@UseInterceptors(SpendChargeInterceptor)
 export class LookupController {
   constructor(private readonly lookups: LookupService) {}
 

@@ -10,11 +10,12 @@ import type { Request, Response } from 'express';
 import { writtenOnce } from '../common/written-json.js';
 import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
+import { knownProblem } from '../common/problem.filter.js';
 import { requestInstance } from '../common/request-id.js';
 import { parseBatchLookup, parseSingleLookupArguments } from '../lookup/lookup-request.schema.js';
 import { lookupCost } from '../lookup/lookup-cost.js';
 import { LookupService } from '../lookup/lookup.service.js';
-import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
+import { QuotaService, rateLimitHeaders, type QuotaState } from '../quota/quota.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
@@ -86,9 +87,11 @@ export class McpService {
         structuredContent: body as Record<string, unknown>,
       };
     } catch (error) {
-      if (!(error instanceof ProblemException)) throw error;
+      // A database that cannot answer is the HTTP API's 503 here too, never the driver's text.
+      const problem = knownProblem(error);
+      if (!problem) throw error;
       // The budget still speaks through the HTTP headers; Retry-After lives in the body here.
-      const { 'Retry-After': _, ...headers } = error.headers;
+      const { 'Retry-After': _, ...headers } = problem.headers;
       res.set(headers);
       // A call refused before its charge (bad arguments, no such tool) states the budget too,
       // as the HTTP API's refusals do; without the quota's storage it goes out without them.
@@ -96,22 +99,33 @@ export class McpService {
         const state = await this.quota.status(keyId).catch(() => undefined);
         if (state) res.set(rateLimitHeaders(state));
       }
-      return problemResult(error, requestInstance(req, res));
+      return problemResult(problem, requestInstance(req, res));
     }
   }
 
-  /** Validate, charge, look up: the HTTP API's order, after the key was checked. */
+  /**
+   * Validate, charge, look up: the HTTP API's order, after the key was checked. A lookup that
+   * fails with 503 gets its charge back, as over HTTP (QuotaService.spend).
+   */
   private async run(tool: string, args: unknown, keyId: string, res: Response): Promise<object> {
+    const charged = async <T>(cost: number, lookup: () => Promise<T>): Promise<T> => {
+      const charge = await this.quota.charge(keyId, cost, 'mcp');
+      const state = (budget: QuotaState) => res.set(rateLimitHeaders(budget));
+      state(charge.state);
+      return await this.quota.spend(charge, lookup, state);
+    };
     switch (tool) {
       case SINGLE_TOOL: {
         const request = parseSingleLookupArguments(args);
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
-        return await this.lookups.lookup(request.product_name, request.detail, keyId);
+        return await charged(lookupCost(request), () =>
+          this.lookups.lookup(request.product_name, request.detail, keyId),
+        );
       }
       case BATCH_TOOL: {
         const request = parseBatchLookup(args);
-        res.set(rateLimitHeaders(await this.quota.charge(keyId, lookupCost(request), 'mcp')));
-        return { results: await this.lookups.lookupMany(request.product_names, keyId) };
+        return await charged(lookupCost(request), async () => ({
+          results: await this.lookups.lookupMany(request.product_names, keyId),
+        }));
       }
       default:
         throw invalidRequest(`There is no tool named "${tool}".`, [

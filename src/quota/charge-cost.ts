@@ -1,3 +1,5 @@
+import type { Charge } from './quota.service.js';
+
 declare module 'express-serve-static-core' {
   interface Request {
     /**
@@ -5,6 +7,8 @@ declare module 'express-serve-static-core' {
      * which runs before QuotaGuard (so the order is 400/413/415, then 429). Unset: 1.
      */
     chargeCost?: number;
+    /** The charge QuotaGuard made, spent on the lookup by SpendChargeInterceptor. */
+    quotaCharge?: Charge;
   }
 }
 

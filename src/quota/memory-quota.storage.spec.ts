@@ -20,6 +20,18 @@ describe(MemoryQuotaStorage.name, () => {
     expect(await storage.consume('k2', 0, 5, 60_000)).toMatchObject({ used: 3 });
   });
 
+  it('refunds a charge once, only while it is in the window, never below what is left', async () => {
+    jest.useFakeTimers({ now: 2_000_000 });
+    const first = await storage.consume('k4', 3, 5, 10_000);
+    const second = await storage.consume('k4', 2, 5, 10_000);
+    expect(await storage.refund('k4', first.charge!, 5, 10_000)).toMatchObject({ used: 2 });
+    expect(await storage.refund('k4', first.charge!, 5, 10_000)).toMatchObject({ used: 2 });
+    expect(await storage.refund('k4', 'no such charge', 5, 10_000)).toMatchObject({ used: 2 });
+    jest.setSystemTime(2_010_000); // the second aged out: nothing left to give back
+    expect(await storage.refund('k4', second.charge!, 5, 10_000)).toMatchObject({ used: 0 });
+    expect(await storage.consume('k4', 5, 5, 10_000)).toMatchObject({ allowed: true, used: 5 });
+  });
+
   it('slides: each charge ages out a window after it was made', async () => {
     jest.useFakeTimers({ now: 1_000_000 });
     await storage.consume('k3', 3, 5, 10_000);

@@ -11,6 +11,8 @@ export interface QuotaDecision {
   resetMs: number;
   /** Milliseconds until enough budget frees for this cost (0 when it was allowed). */
   retryMs: number;
+  /** The charge made, when one was (allowed, cost above 0): what `refund` gives back. */
+  charge?: string;
 }
 
 /**
@@ -22,6 +24,17 @@ export abstract class QuotaStorage implements ThrottlerStorage {
   abstract consume(
     key: string,
     cost: number,
+    limit: number,
+    windowMs: number,
+  ): Promise<QuotaDecision>;
+
+  /**
+   * Gives one charge back, atomically: only while it is still in the window, and only once (a
+   * charge that aged out or was refunded gives nothing). The decision is the state after it.
+   */
+  abstract refund(
+    key: string,
+    charge: string,
     limit: number,
     windowMs: number,
   ): Promise<QuotaDecision>;

@@ -14,9 +14,7 @@ function recordingQuota() {
     charge: (keyId: string, cost: number, _via: string, policy: QuotaPolicy) => {
       charges.push({ keyId, cost, policy });
       return Promise.resolve({
-        limit: policy.limit,
-        remaining: policy.limit - cost,
-        resetSeconds: 60,
+        state: { limit: policy.limit, remaining: policy.limit - cost, resetSeconds: 60 },
       });
     },
   };

@@ -10,13 +10,14 @@ import {
 import type { Request, Response } from 'express';
 import type { QuotaPolicy } from '../config/app-config.js';
 import './charge-cost.js';
-import { QuotaService, rateLimitHeaders, type QuotaState } from './quota.service.js';
+import { QuotaService, rateLimitHeaders } from './quota.service.js';
 
 /**
  * The throttler's guard with a cost: charges the request's cost (`req.chargeCost`, set by the
  * route's validation step, which runs before it) in one atomic step. Used with @UseGuards
  * after the global API key guard and the validation step, so the order is 401, then
- * 400/413/415, then 429.
+ * 400/413/415, then 429; and with SpendChargeInterceptor, which spends the charge on the
+ * lookup (given back if it fails with 503).
  *
  * Its budget is the ThrottlerModule's one throttler, read once at start. The library's own
  * canActivate reads six per-route overrides (@Throttle, @SkipThrottle and the like) from
@@ -53,8 +54,9 @@ export class QuotaGuard extends ThrottlerGuard {
     const res = http.getResponse<Response>();
     const keyId = req.apiKeyId;
     if (!keyId) throw new Error('QuotaGuard needs the API key guard to run first');
-    const state: QuotaState = await this.quota.charge(keyId, req.chargeCost ?? 1, 'http', policy);
-    res.set(rateLimitHeaders(state));
+    const charge = await this.quota.charge(keyId, req.chargeCost ?? 1, 'http', policy);
+    req.quotaCharge = charge;
+    res.set(rateLimitHeaders(charge.state));
     return true;
   }
 }

@@ -6,6 +6,7 @@ import { QuotaStorage } from './quota-storage.js';
 import { QuotaStorageModule } from './quota-storage.module.js';
 import { QuotaGuard } from './quota.guard.js';
 import { QuotaService } from './quota.service.js';
+import { SpendChargeInterceptor } from './spend-charge.interceptor.js';
 
 @Module({
   imports: [
@@ -20,7 +21,7 @@ import { QuotaService } from './quota.service.js';
       }),
     }),
   ],
-  providers: [QuotaService, QuotaGuard],
-  exports: [ThrottlerModule, QuotaStorageModule, QuotaService, QuotaGuard],
+  providers: [QuotaService, QuotaGuard, SpendChargeInterceptor],
+  exports: [ThrottlerModule, QuotaStorageModule, QuotaService, QuotaGuard, SpendChargeInterceptor],
 })
 export class QuotaModule {}

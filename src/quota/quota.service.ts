@@ -1,5 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { errorName } from '../common/error-name.js';
 import { ProblemException } from '../common/problem.js';
+import { knownProblem } from '../common/problem.filter.js';
 import { AppConfig, type QuotaPolicy } from '../config/app-config.js';
 import { UsageCounters } from '../usage/usage-counters.js';
 import { Metrics } from '../metrics/metrics.service.js';
@@ -16,15 +18,31 @@ export interface QuotaState {
   windowSeconds: number;
 }
 
+/** A lookup charged to its key, to be spent on its answer (`QuotaService.spend`). */
+export interface Charge {
+  keyId: string;
+  cost: number;
+  channel: Channel;
+  policy: QuotaPolicy;
+  /** The key's budget after the charge. */
+  state: QuotaState;
+  /** The storage's name of the charge, to refund it by. */
+  id?: string;
+}
+
 /** How long a client should wait when the storage cannot answer. */
 const UNAVAILABLE_RETRY_SECONDS = 5;
 
 /**
  * The one place a lookup is charged, over HTTP and MCP alike: one atomic check-and-consume
- * per request. It fails closed: a storage it cannot reach refuses the lookup with 503.
+ * per request. It fails closed: a storage it cannot reach refuses the lookup with 503. A
+ * lookup that then fails with 503 (its database or the quota's storage away) costs nothing:
+ * its charge is given back, and it is not counted as usage.
  */
 @Injectable()
 export class QuotaService {
+  private readonly logger = new Logger('Quota');
+
   constructor(
     private readonly storage: QuotaStorage,
     private readonly config: AppConfig,
@@ -36,18 +54,20 @@ export class QuotaService {
     return this.config.quota;
   }
 
-  /** Charges `cost` lookups or throws the 429 (consuming nothing) or the 503 problem. */
+  /**
+   * Charges `cost` lookups or throws the 429 (consuming nothing) or the 503 problem. The
+   * charge is then spent on the lookup (`spend`).
+   */
   async charge(
     keyId: string,
     cost: number,
     channel: Channel,
     policy: QuotaPolicy = this.policy,
-  ): Promise<QuotaState> {
+  ): Promise<Charge> {
     const decision = await this.consume(keyId, cost, policy);
-    // The dashboard's usage chart: counted in memory, flushed to PostgreSQL every few seconds.
-    this.usage.record(keyId, channel, decision.allowed ? cost : 0, decision.allowed ? 0 : 1);
     const state = this.toState(decision.used, decision.resetMs, policy);
-    if (decision.allowed) return state;
+    if (decision.allowed) return { keyId, cost, channel, policy, state, id: decision.charge };
+    this.usage.record(keyId, channel, 0, 1);
     this.metrics.quotaRefusal(channel);
     const wait = Math.max(1, Math.ceil(decision.retryMs / 1000));
     const asked = cost === 1 ? 'a lookup' : `a batch of ${cost} lookups`;
@@ -58,6 +78,47 @@ export class QuotaService {
     )
       .retryAfter(wait)
       .withHeaders(rateLimitHeaders(state));
+  }
+
+  /**
+   * Runs the charged lookup. Failed with 503 (its database or the quota's storage away, so
+   * nothing was answered), its charge is given back, the budget after that told to `restate`
+   * (the answer's RateLimit header), and the error goes on. Otherwise, answered or not, the
+   * charge stands and counts as usage.
+   */
+  async spend<T>(
+    charge: Charge,
+    lookup: () => Promise<T>,
+    restate: (state: QuotaState) => void,
+  ): Promise<T> {
+    try {
+      const answer = await lookup();
+      this.counted(charge);
+      return answer;
+    } catch (error) {
+      const refunded =
+        knownProblem(error)?.getStatus() === 503 ? await this.refund(charge) : undefined;
+      if (refunded) restate(refunded);
+      else this.counted(charge);
+      throw error;
+    }
+  }
+
+  /** The dashboard's usage chart: counted in memory, flushed to PostgreSQL every few seconds. */
+  private counted({ keyId, channel, cost }: Charge): void {
+    this.usage.record(keyId, channel, cost, 0);
+  }
+
+  /** The budget after the refund; undefined when the storage cannot make it (the charge ages out). */
+  private async refund({ keyId, id, policy }: Charge): Promise<QuotaState | undefined> {
+    if (id === undefined) return undefined;
+    try {
+      const decision = await this.storage.refund(keyId, id, policy.limit, policy.windowMs);
+      return this.toState(decision.used, decision.resetMs, policy);
+    } catch (error) {
+      this.logger.warn(`Could not refund a lookup that failed (${errorName(error)})`);
+      return undefined;
+    }
   }
 
   /** The key's budget now, charging nothing. */

@@ -6,7 +6,9 @@ import { QuotaStorage, type QuotaDecision } from './quota-storage.js';
 /**
  * One key's sliding window as a sorted set of charges (score: time in ms, member:
  * "<cost>:<unique>") beside the running sum of their costs, checked and consumed by one
- * script, so concurrent instances can never both spend the last unit. Both keys share the
+ * script, so concurrent instances can never both spend the last unit. The same script gives a
+ * charge back (ARGV[5], its member, with a cost of 0): only a member still in the window is
+ * removed, so a refund gives back at most what was charged, once. Both keys share the
  * API key's hash tag, so the script is safe under Redis Cluster; it takes the time from Redis,
  * so the instances' clocks do not matter. An allowed charge costs O(log n); only a refusal
  * walks the window to say when the cost will fit. The arithmetic mirrors windowTimes() in
@@ -29,9 +31,12 @@ else
   used = 0
   for _, member in ipairs(redis.call('ZRANGE', charges, 0, -1)) do used = used + cost_of(member) end
 end
+if ARGV[5] ~= '' and redis.call('ZREM', charges, ARGV[5]) == 1 then
+  used = math.max(0, used - cost_of(ARGV[5]))
+end
 local allowed = used + cost <= limit
 if allowed and cost > 0 then
-  redis.call('ZADD', charges, now, cost .. ':' .. ARGV[4])
+  redis.call('ZADD', charges, now, ARGV[4])
   used = used + cost
 end
 if used > 0 then
@@ -64,7 +69,8 @@ interface QuotaCommands {
     cost: number,
     limit: number,
     windowMs: number,
-    unique: string,
+    member: string,
+    refund: string,
   ): Promise<[number, number, number, number]>;
 }
 
@@ -105,13 +111,36 @@ export class RedisQuotaStorage extends QuotaStorage implements BeforeApplication
     limit: number,
     windowMs: number,
   ): Promise<QuotaDecision> {
+    const member = `${cost}:${this.instance}.${(this.sequence += 1)}`;
+    const decision = await this.run(key, cost, limit, windowMs, member, '');
+    return decision.allowed && cost > 0 ? { ...decision, charge: member } : decision;
+  }
+
+  async refund(
+    key: string,
+    charge: string,
+    limit: number,
+    windowMs: number,
+  ): Promise<QuotaDecision> {
+    return await this.run(key, 0, limit, windowMs, '', charge);
+  }
+
+  private async run(
+    key: string,
+    cost: number,
+    limit: number,
+    windowMs: number,
+    member: string,
+    refund: string,
+  ): Promise<QuotaDecision> {
     const [allowed, used, resetMs, retryMs] = await this.redis.quotaConsume(
       `pi:quota:{${key}}`,
       `pi:quota:{${key}}:used`,
       cost,
       limit,
       windowMs,
-      `${this.instance}.${(this.sequence += 1)}`,
+      member,
+      refund,
     );
     return { allowed: allowed === 1, used, resetMs, retryMs };
   }
