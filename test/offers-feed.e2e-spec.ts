@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
@@ -212,6 +212,21 @@ describe(OffersFeedService.name, () => {
     expect(await refusal(broken.tsvField)).toMatch(
       /^field\.tsv line \d+: longer than 1048576 characters \(a quote left open\?\): the file is not read past it$/,
     );
+    // A page of JSON-LD that is not UTF-8 is none of its products, and says where.
+    const pages = path.join(dir, 'pages');
+    await mkdir(pages);
+    const html = await readFile(`${FEEDS}/pages/aero-2.html`, 'utf8');
+    const latin1 = html.replace('"name": "Northwind Aero 2"', '"name": "Northwind A\u00e9ro 2"');
+    await writeFile(path.join(pages, 'latin1.html'), Buffer.from(latin1, 'latin1'));
+    const report = await feeds.apply(pages, { retailer: 'Broken Shop' });
+    expect(report.invalid).toEqual([
+      {
+        file: 'pages/latin1.html',
+        line: expect.any(Number),
+        message: expect.stringMatching(/^not valid UTF-8 \(line \d+, byte \d+\)$/),
+      },
+    ]);
+    expect(report.offers).toBe(0);
     expect(await offersOf('Broken Shop')).toEqual([]);
     expect(await prisma.catalogPublication.count()).toBe(publications);
 

@@ -1,4 +1,4 @@
-import { open, readdir, readFile, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   validateFeedItem,
@@ -9,6 +9,7 @@ import {
 import { jsonLdBlocks, jsonLdFeedItems, jsonLdProducts, type JsonLdProduct } from './json-ld.js';
 import { merchantTsvItems } from './merchant-tsv.js';
 import { merchantXmlItems } from './merchant-xml.js';
+import { InvalidUtf8Error, utf8Text } from './utf8-text.js';
 
 export type FeedKind = 'merchant-tsv' | 'merchant-xml' | 'json-ld';
 
@@ -48,6 +49,20 @@ async function pages(from: string): Promise<string[]> {
     .sort();
 }
 
+/** A page's text, or where it is not UTF-8 (utf8-text.ts: every file form is UTF-8). */
+async function page(
+  file: string,
+): Promise<{ file: string; text: string; invalid?: InvalidUtf8Error }> {
+  const parts: string[] = [];
+  try {
+    for await (const text of utf8Text(file)) parts.push(text);
+  } catch (error) {
+    if (error instanceof InvalidUtf8Error) return { file, text: '', invalid: error };
+    throw error;
+  }
+  return { file, text: parts.join('') };
+}
+
 /** Pages are read this many at a time: a folder of a shop's pages is tens of thousands. */
 const READ_AHEAD = 64;
 
@@ -56,11 +71,15 @@ export async function* jsonLdPageProducts(
   from: string,
 ): AsyncGenerator<{ file: string; product: JsonLdProduct } | FeedProblem> {
   const files = await pages(from);
-  const read = async (file: string) => ({ file, text: await readFile(file, 'utf8') });
   for (let start = 0; start < files.length; start += READ_AHEAD) {
-    const batch = await Promise.all(files.slice(start, start + READ_AHEAD).map(read));
-    for (const { file, text } of batch) {
+    const batch = await Promise.all(files.slice(start, start + READ_AHEAD).map(page));
+    for (const { file, text, invalid } of batch) {
       const name = path.relative(path.dirname(from), file);
+      if (invalid) {
+        // A page that is not UTF-8 is none of its products, rather than names with U+FFFD.
+        yield { file: name, line: invalid.line, message: invalid.message };
+        continue;
+      }
       const html = !['.json', '.jsonld'].includes(path.extname(file).toLowerCase());
       for (const block of jsonLdBlocks(text, html)) {
         let value: unknown;
