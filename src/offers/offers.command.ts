@@ -15,6 +15,9 @@ export interface OffersOptions {
   json?: boolean;
 }
 
+/** How far ahead of this machine's clock a --price-as-of may be (another machine's clock). */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
 /** Lines of a list shown before "… and N more" (--json has them all). */
 const SHOWN = 50;
 
@@ -26,6 +29,10 @@ export async function applyOffersFeed(file: string, options: OffersOptions): Pro
     throw new CommandError(
       '--price-as-of must be an ISO 8601 date-time such as 2026-11-01T00:00:00Z',
     );
+  // An import keeps a feed's offer unless its own price is newer (docs/decisions.md, Who owns
+  // an offer): a date to come would pin the feed's prices against every import until then.
+  if (options.priceAsOf !== undefined && Date.parse(options.priceAsOf) > Date.now() + CLOCK_SKEW_MS)
+    throw new CommandError('--price-as-of is in the future: give when the prices were read');
   await runCommand('catalog:offers', OffersCommandModule, async (app) => {
     const report = await app.get(OffersFeedService).apply(file, {
       ...(options.retailer !== undefined && { retailer: options.retailer }),
@@ -82,7 +89,8 @@ export function reportText(
       'Unmatched',
       report.unmatched,
       (u) =>
-        `${at(u)}: "${u.title}": ${u.why}` +
+        // A feed's text, escaped: a title could carry a terminal's control sequences.
+        `${at(u)}: ${JSON.stringify(u.title)}: ${u.why}` +
         (u.suggestion
           ? ` (best suggestion: ${u.suggestion.productId}, ${u.suggestion.score.toFixed(2)})`
           : ''),
