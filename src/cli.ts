@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Option, type Command } from 'commander';
+import { MAX_LINE_BYTES } from './backup/backup-format.js';
 import { commandLine, integer } from './common/command-line.js';
 import type { ImportOptions } from './catalog/catalog-import.command.js';
 import type { OffersOptions } from './offers/offers.command.js';
@@ -46,6 +47,13 @@ program
   .argument('<file>', 'a file written by the backup command')
   .option('--force', 'replace what the database holds (stop the service first)')
   .addOption(json)
+  .addHelpText(
+    'after',
+    '\nThe file is read to its end before any database is touched, one line at a time: no line' +
+      `\nmay be longer than ${MAX_LINE_BYTES >> 20} MiB, so the restore stays under 256 MB of memory whatever the` +
+      '\nfile. One that is not exactly what backup writes is refused in one line, and a failed' +
+      '\nrestore removes what it added to DATA_DIR (docs/operations.md, Backup and restore).',
+  )
   .action(async (file: string, options: { force?: boolean; json?: boolean }) => {
     const { restore } = await import('./backup/restore.command.js');
     await restore(file, options);
