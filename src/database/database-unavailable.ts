@@ -29,7 +29,7 @@ const UNAVAILABLE_SOCKET_CODES = new Set([
   'EAI_AGAIN',
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|canceling statement due to statement timeout|Can't reach database server|Server has closed the connection/i;
+  /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Client has encountered a connection error|Connection terminated unexpectedly|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command|canceling statement due to statement timeout|Can't reach database server|Server has closed the connection|did not answer the last connection attempt/i;
 
 type Inspectable = {
   code?: unknown;

@@ -1,11 +1,13 @@
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
 import { MIN_SIMILARITY } from '../names/similarity.js';
+import { GatedPool } from './gated-pool.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */
 export function createPgPool(url: string, config: AppConfig): pg.Pool {
   const { statementTimeoutMs, connectTimeoutMs, poolSize } = config.database;
-  const pool = new pg.Pool({
+  // Gated: no pile of abandoned connection attempts while the server hangs (gated-pool.ts).
+  const pool = new GatedPool({
     connectionString: url,
     max: poolSize,
     // Every query is bounded twice: the server cancels a slow statement, and the client
