@@ -1,7 +1,9 @@
 // The layers of src/, bottom first (docs/architecture.md, "Layers", draws them). A folder
 // imports only folders of lower layers; within a layer only where `siblings` says so. The files
 // directly in src/ (main.ts, app.module.ts, cli.ts) wire everything and sit above them all.
-// `npm run lint` runs this check; `npm run -s deps` runs it alone.
+// The service's code never imports the developer tools, benchmarks or tests (tools/, bench/,
+// test/): they are not in the image, and a catalog generator has no place in the service; its
+// own tests may use them. `npm run lint` runs this check; `npm run -s deps` runs it alone.
 const path = require('node:path');
 
 const LAYERS = [
@@ -68,6 +70,13 @@ module.exports = {
       to: { path: '^src/' },
     },
     {
+      name: 'not-to-dev-code',
+      comment: 'The service does not import tools/, bench/ or test/ (its tests may).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '\\.(spec|fixtures)\\.ts$' },
+      to: { path: '^(tools|bench|test)/' },
+    },
+    {
       name: 'not-unresolvable',
       comment: 'An import the check cannot resolve would escape it.',
       severity: 'error',
@@ -76,7 +85,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^src/',
+    includeOnly: '^(src|tools|bench|test)/',
     exclude: { path: '^src/database/generated/' },
     doNotFollow: { path: 'node_modules' },
     tsPreCompilationDeps: true,

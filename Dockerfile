@@ -1,14 +1,15 @@
 # syntax=docker/dockerfile:1
-# Build: compile TypeScript and generate the Prisma client, then keep production deps.
+# Build: compile TypeScript (nest build) and generate the Prisma client, then keep production deps.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma ./prisma
 # npm install, not npm ci: the lock file omits other platforms' optional binaries (README).
 RUN npm install --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY bench ./bench
+COPY tools ./tools
 COPY scripts ./scripts
 COPY clients ./clients
 RUN npm run build \

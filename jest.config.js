@@ -22,7 +22,7 @@ const common = {
 /** @type {import('jest').Config} */
 export default {
   projects: [
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts'] },
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/{src,tools}/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'e2e',

@@ -9,7 +9,7 @@ import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';

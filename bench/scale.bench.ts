@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { nameStatistics, type NameStatistics } from '../src/catalog/generator/statistics.js';
+import { nameStatistics, type NameStatistics } from '../tools/generator/statistics.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';

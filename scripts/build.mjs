@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// npm run build: compiles src/, bench/ and tools/ into dist/ (tsc), then stamps dist/.build-stamp.
+// npm run build: `nest build` (the Nest CLI; nest-cli.json names tsconfig.build.json, which
+// compiles src/, bench/ and tools/ into dist/), then stamps dist/.build-stamp.
 // With --if-stale (npm start and the admin commands), it compiles only when a source file is
 // newer than the stamp, so a command starts in a fraction of a second when nothing changed.
+// The stamp is written only after a build that succeeded, with the time it began: a file saved
+// during a build, or a build that failed, leaves the next command to build again.
 // Where there is no src/ (the container image ships dist/ only), there is nothing to check.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +20,7 @@ const INPUTS = [
   'clients',
   'tsconfig.json',
   'tsconfig.build.json',
+  'nest-cli.json',
   'package.json',
 ];
 
@@ -40,9 +44,11 @@ function stale() {
 
 if (process.argv.includes('--if-stale') && !stale()) process.exit(0);
 const started = Date.now();
-const tsc = path.join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-const result = spawnSync(process.execPath, [tsc, '-p', path.join(root, 'tsconfig.build.json')], {
+const nest = path.join(root, 'node_modules', '@nestjs', 'cli', 'bin', 'nest.js');
+const result = spawnSync(process.execPath, [nest, 'build'], {
+  cwd: root,
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 if (result.status !== 0) process.exit(result.status ?? 1);
 writeFileSync(STAMP, `${new Date(started).toISOString()}\n`);
+utimesSync(STAMP, new Date(started), new Date(started));

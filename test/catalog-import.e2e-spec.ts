@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { stat } from 'node:fs/promises';
 import pg from 'pg';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { importerContext } from './support/importer-context.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import pg from 'pg';
 import { startPoller, summarize } from '../bench/lib/lookup-poller.js';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { catalogFile } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';

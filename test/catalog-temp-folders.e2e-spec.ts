@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogStaging } from '../src/catalog/catalog-staging.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { catalogFile, product } from './support/catalog-files.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { writeFile } from 'node:fs/promises';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { importerContext } from './support/importer-context.js';

@@ -190,6 +190,21 @@ describe('docker-compose.yml', () => {
     }
   });
 
+  it('copies into the build stage what the build compiles (nest-cli.json, tsconfig.build.json)', () => {
+    const copied = [...dockerfile.matchAll(/^COPY (?!--from)(.+) \S+$/gm)].flatMap(([, from]) =>
+      from!.split(' '),
+    );
+    const build = JSON.parse(readFileSync(path.join(root, 'tsconfig.build.json'), 'utf8')) as {
+      include: string[];
+    };
+    const needed = ['nest-cli.json', 'tsconfig.build.json', ...build.include];
+    for (const file of needed)
+      expect([file, copied.some((c) => file === c || file.startsWith(`${c}/`))]).toEqual([
+        file,
+        true,
+      ]);
+  });
+
   it('probes routes the app serves', () => {
     const routes = Object.getOwnPropertyNames(HealthController.prototype).map((method): unknown =>
       Reflect.getMetadata(

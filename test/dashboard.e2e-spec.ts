@@ -146,7 +146,10 @@ describe(SessionGuard.name, () => {
     expect(usage.text).toMatch(
       /Purchase-link clicks<\/dt>\s*<dd>\s*1\s*<small\s*>in 24 h, 1 in all/,
     );
-    expect(usage.text).toMatch(/Budget remaining now<\/dt>\s*<dd>\s*0\s*<small\s*>of\s*5/);
+    // The budget as the README states it: lookups a minute.
+    expect(usage.text).toMatch(
+      /Budget remaining now<\/dt>\s*<dd>\s*0\s*<small\s*>of\s*5 lookups\s+a minute, more frees in/,
+    );
 
     const revoked = await client.post(
       `/dashboard/keys/${id}/revoke`,

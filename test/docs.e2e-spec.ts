@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -42,6 +43,7 @@ describe('documentation', () => {
     for (const file of [
       ...files('src', /\.ts$/),
       ...files('bench', /\.ts$/),
+      ...files('tools', /\.ts$/),
       ...files('test', /\.ts$/),
     ]) {
       const text = readFileSync(path.join(root, file), 'utf8');
@@ -146,5 +148,54 @@ describe('snippets given in two places', () => {
         },
       },
     });
+  });
+});
+
+describe('what the documents tell an admin to create', () => {
+  /** The files and folders the shell blocks of the documents make in the project folder. */
+  function made(): string[] {
+    const paths = new Set<string>();
+    for (const document of documents) {
+      for (const [, block] of read(document).matchAll(/```(?:sh|bash|shell)\n([\s\S]*?)```/g)) {
+        for (const line of block!.split('\n')) {
+          const command = line.replace(/\s+#.*$/, '');
+          // Folders end in '/', as .gitignore names them.
+          for (const [pattern, end] of [
+            [/(?:^|\s)DATA_DIR=(\S+)/g, '/'], // a data folder
+            [/\bmkdir(?:\s+-\S+(?:\s+\d+)?)*\s+(\S+)/g, '/'],
+            [/(?:^|\s)>\s*(\S+)/g, ''], // output sent to a file
+            [/\bbackup\s+(\S+)/g, ''],
+            [/\bcp\s+\S+\s+(\S+)/g, ''],
+          ] as const)
+            for (const m of command.matchAll(pattern)) paths.add(m[1]! + end);
+        }
+      }
+    }
+    // Not a path of the project folder: a placeholder (FILE), a variable, an absolute path.
+    return [...paths].filter((p) => !/^[A-Z_]+$|\$|^[/~]/.test(p));
+  }
+
+  it('finds them: backups, a restored data folder, the secrets, .env and a catalog', () => {
+    expect(made()).toEqual(
+      expect.arrayContaining([
+        'backups/pi-2026-11-26.gz',
+        'data-restored/',
+        'secrets/',
+        '.env',
+        'catalog.jsonl',
+      ]),
+    );
+  });
+
+  it('keeps every one of them out of git (.gitignore)', () => {
+    for (const file of made()) {
+      let ignored = true;
+      try {
+        execFileSync('git', ['check-ignore', '--quiet', '--no-index', file], { cwd: root });
+      } catch {
+        ignored = false;
+      }
+      expect([file, ignored]).toEqual([file, true]);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { execFile } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 
 // The layering check (.dependency-cruiser.cjs, run by `npm run lint`) must fail on what it is
@@ -45,9 +46,20 @@ describe('layering check', () => {
         'layer-config: src/config/upward.ts -> src/lookup/feature.ts',
         'layer-catalog: src/catalog/sibling.ts -> src/lookup/feature.ts',
         'no-unlayered-importer: src/widgets/unlayered.ts -> src/config/upward.ts',
+        'not-to-dev-code: src/catalog/uses-tool.ts -> tools/generator.ts',
       ]),
     );
+    // A test of the service may use the developer tools.
+    expect(found.filter((v) => v.includes('uses-tool.spec.ts'))).toEqual([]);
     expect(violations.some((v) => v.rule.name === 'no-circular')).toBe(true);
+  });
+
+  it('finds no catalog generator in src/: it is a developer tool (tools/generator/)', () => {
+    const generators = readdirSync(path.join(root, 'src'), { recursive: true, encoding: 'utf8' })
+      .filter((file) => !file.startsWith('database/generated'))
+      .filter((file) => /generat(or|e\b)/i.test(file));
+    expect(generators).toEqual([]);
+    expect(readdirSync(path.join(root, 'tools/generator'))).toContain('catalog-generator.ts');
   });
 
   it('fails the lint step on them, and passes on the service itself', async () => {

@@ -7,6 +7,7 @@ import path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { projectRoot } from '../src/config/project-root.js';
+import { problemSchema } from '../src/lookup/openapi/problem.schema.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -158,6 +159,20 @@ describe('OpenAPI document', () => {
       /^default-src 'none'; style-src 'sha256-/,
     );
     expect(res.text).not.toMatch(/<script|<link|<img|<iframe|\ssrc=|\shref="(?!#|\/v1\/)/);
+  });
+
+  it("gives an integer only the bounds the API sets, not JavaScript's safe range", async () => {
+    // zod's .int() checks ±(2^53 - 1): a bound of the language, which read "≤ 9007199254740991"
+    // on every count of the page (source_count, retry_after).
+    const page = (await request(http).get('/v1/reference')).text;
+    expect(page).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    expect(JSON.stringify(document)).not.toContain(String(Number.MAX_SAFE_INTEGER));
+    const schemas = document.components as { schemas: Record<string, Json> };
+    const problem = schemas.schemas.Problem as { properties: Record<string, Json> };
+    expect(problem.properties.retry_after).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(problem.properties.status).toMatchObject({ minimum: 400, maximum: 599 });
+    // The check itself stays: an integer past the safe range is still refused.
+    expect(problemSchema.shape.retry_after.safeParse(2 ** 53).success).toBe(false);
   });
 
   it('carries copy-paste samples as x-codeSamples for OpenAPI tools', () => {

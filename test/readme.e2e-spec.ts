@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { envSchema } from '../src/config/env.schema.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { freePort } from './setup/global-setup.js';
 import { readFirstStartSecrets } from './support/first-start.js';
@@ -35,6 +36,17 @@ describe('README', () => {
   it('names the two set-up commands', () => {
     expect(shellBlocks('Start it')).toEqual(['npm install && npm start\n']);
     expect(shellBlocks('Run the tests')).toEqual(['npm install && npm test\n']);
+  });
+
+  it('says how to change the port and the data folder, with settings the service reads', () => {
+    const start = readme.slice(
+      readme.indexOf('\n## Start it\n'),
+      readme.indexOf('\n## Your first'),
+    );
+    const command = /`((?:[A-Z_]+=\S+ )+)npm start`/.exec(start)?.[1] ?? '';
+    const names = [...command.matchAll(/([A-Z_]+)=/g)].map((m) => m[1]!);
+    expect(names).toEqual(['PORT', 'DATA_DIR']);
+    for (const name of names) expect([name, name in envSchema.shape]).toEqual([name, true]);
   });
 
   it("answers the first lookup and the batch as written, with the start-up block's key", async () => {

@@ -4,7 +4,7 @@ import { setTimeout } from 'node:timers/promises';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import type { INestApplication } from '@nestjs/common';
-import { generateCatalog, generateCatalogLines } from '../src/catalog/catalog-generator.js';
+import { generateCatalog, generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { AppConfig } from '../src/config/app-config.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
-import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
+import { realisticCatalogLines } from '../tools/generator/realistic.js';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
-import { generateCatalogLines } from '../src/catalog/catalog-generator.js';
-import { realisticCatalogLines } from '../src/catalog/generator/realistic.js';
+import { generateCatalogLines } from './generator/catalog-generator.js';
+import { realisticCatalogLines } from './generator/realistic.js';
 
 // catalog:generate --products N [--seed S] [--style families|realistic] > FILE (tools/cli.ts)
 // families (the default): the family catalog of catalog-generator.ts, which the resolution

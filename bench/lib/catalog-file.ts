@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename } from 'node:fs/promises';
 import path from 'node:path';
-import { REALISTIC_VERSION } from '../../src/catalog/generator/realistic.js';
+import { REALISTIC_VERSION } from '../../tools/generator/realistic.js';
 import { projectRoot } from '../../src/config/project-root.js';
 import { runNode } from './processes.js';
 

@@ -5,7 +5,7 @@ import {
   comparisonKey,
   type HeldOutKind,
   type HeldOutName,
-} from '../../src/catalog/catalog-generator.js';
+} from '../../tools/generator/catalog-generator.js';
 import type { LabelledQuery, QueryKind } from './evaluate.js';
 
 // Labelled queries for the synthetic catalog of `catalog:generate`, derived from its public API:

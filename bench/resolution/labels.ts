@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { comparisonKey } from '../../src/catalog/catalog-generator.js';
+import { comparisonKey } from '../../tools/generator/catalog-generator.js';
 import { projectRoot } from '../../src/config/project-root.js';
 import { QUERY_KINDS, type LabelledQuery } from './evaluate.js';
 

@@ -2,9 +2,9 @@ import {
   realisticCatalog,
   type RealisticFamily,
   type RealisticProduct,
-} from '../../src/catalog/generator/realistic.js';
-import { Rng, hash, seedKey } from '../../src/catalog/generator/prng.js';
-import { madeUpWord } from '../../src/catalog/generator/vocabulary.js';
+} from '../../tools/generator/realistic.js';
+import { Rng, hash, seedKey } from '../../tools/generator/prng.js';
+import { madeUpWord } from '../../tools/generator/vocabulary.js';
 import type { LabelledQuery, QueryKind } from './evaluate.js';
 import { fold } from './realnames.js';
 

@@ -1,6 +1,6 @@
 import type { EvalReport } from '../resolution/evaluate.js';
 import { RATIOS, VARIANTS, type RoundsResult, type Variant } from './rounds.js';
-import type { NameStatistics } from '../../src/catalog/generator/statistics.js';
+import type { NameStatistics } from '../../tools/generator/statistics.js';
 import type { Measured } from './stats.js';
 
 // What the scale bench reports of one catalog: the console table, the goals met, and the

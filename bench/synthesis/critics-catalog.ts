@@ -1,4 +1,4 @@
-import { hash, Rng, seedKey } from '../../src/catalog/generator/prng.js';
+import { hash, Rng, seedKey } from '../../tools/generator/prng.js';
 
 // A catalog whose reviews carry overall scores only, no criteria: a critic's verdict or a
 // store's star rating, the commonest review there is (issue 31's 490 games with their critics'

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
-import { realisticCatalogLines } from './generator/realistic.js';
+import { realisticCatalogLines } from '../../tools/generator/realistic.js';
 import { acceptedAsIs, parseCatalogLine } from './catalog-line.parse.js';
 import { catalogLineSchema, READ_OPTIONS, type CatalogLine } from './catalog-line.schema.js';
 import { sameData, mutation, mutated } from './catalog-line.fixtures.js';

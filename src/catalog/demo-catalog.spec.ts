@@ -2,9 +2,12 @@ import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../config/project-root.js';
+import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { CRITERIA, DIMENSIONS, SOURCE_TYPES, TAXONOMY } from '../taxonomy/taxonomy.js';
 import { catalogLineSchema, type CatalogLine } from './catalog-line.schema.js';
-import { comparisonKey } from './catalog-generator.js';
+
+/** A name as resolution compares it (case, accents, punctuation and spacing aside). */
+const comparisonKey = (name: string) => compactName(normaliseName(name));
 
 // What the demo catalog promises: real product names in several categories, with
 // near-miss families and aliases, and clearly fictional reviews and retailers.

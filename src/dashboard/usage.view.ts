@@ -11,6 +11,7 @@ export interface Budget {
   limit: number;
   remaining: number;
   resetSeconds: number;
+  windowSeconds: number;
 }
 
 export interface KeyUsage {
@@ -21,6 +22,12 @@ export interface KeyUsage {
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+
+/** "a minute", "an hour", "every 90 seconds": the quota's window, as the README says it. */
+function perWindow(seconds: number): string {
+  const named: Record<number, string> = { 60: 'a minute', 3600: 'an hour', 86_400: 'a day' };
+  return named[seconds] ?? `every ${count(seconds)} seconds`;
+}
 
 const MINUTE_MS = 60_000;
 /** "minute", "15 minutes", "hour", "2 hours": the chart's bucket size in words. */
@@ -111,8 +118,8 @@ export function usagePage(options: {
               budget
                 ? html`${count(budget.remaining)}
                     <small
-                      >of
-                      ${count(budget.limit)}${budget.remaining < budget.limit ? html`, more frees in ${budget.resetSeconds} s` : ''}</small
+                      >of ${count(budget.limit)} lookups
+                      ${perWindow(budget.windowSeconds)}${budget.remaining < budget.limit ? html`, more frees in ${budget.resetSeconds} s` : ''}</small
                     >`
                 : html`<small>unavailable</small>`
             }

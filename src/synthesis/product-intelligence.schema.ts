@@ -222,9 +222,15 @@ export type Resolution = z.infer<typeof resolutionSchema>;
  * objects stay open (no `additionalProperties: false`), so fields added later, like the
  * revised synthesis's `basis`, `score_basis`, `sources`, `url` and `reviewed_at`, never fail a
  * client that validates against an older schema or only the specification's fields.
+ * An integer shows only the bounds the API sets: zod's `.int()` also checks JavaScript's safe
+ * range, ±9007199254740991, which it writes as a bound the reference page would show on every
+ * count; zod still checks it, the published schema just does not say it.
  */
 export const OPEN_OBJECTS = {
   override: ({ jsonSchema }: { jsonSchema: Record<string, unknown> }) => {
     if (jsonSchema.additionalProperties === false) delete jsonSchema.additionalProperties;
+    if (jsonSchema.type !== 'integer') return;
+    if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
+    if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   },
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SOURCE_TYPES } from '../taxonomy/taxonomy.js';
+import { SOURCE_TYPES } from '../../src/taxonomy/taxonomy.js';
 import {
   catalogFamilies,
   describeFamily,
@@ -10,8 +10,8 @@ import {
   slugify,
   type HeldOutKind,
 } from './catalog-generator.js';
-import { catalogLineSchema, type CatalogLine } from './catalog-line.schema.js';
-import { CATEGORIES } from './generator/categories.js';
+import { catalogLineSchema, type CatalogLine } from '../../src/catalog/catalog-line.schema.js';
+import { CATEGORIES } from './categories.js';
 
 const take = (products: number, seed?: number) => [...generateCatalog({ products, seed })];
 const text = (products: number, seed?: number) =>

@@ -1,4 +1,4 @@
-import { CRITERIA, type Criterion } from '../../taxonomy/taxonomy.js';
+import { CRITERIA, type Criterion } from '../../src/taxonomy/taxonomy.js';
 
 // The shape of a category of the synthetic catalog (the table is in categories.ts).
 

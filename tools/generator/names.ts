@@ -1,6 +1,6 @@
 // How product names, ids and aliases are written.
 
-import { compactName, normaliseName } from '../../names/name-normaliser.js';
+import { compactName, normaliseName } from '../../src/names/name-normaliser.js';
 
 export interface MemberAttributes {
   /** Variant word, '' for the base model. */

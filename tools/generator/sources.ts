@@ -1,4 +1,4 @@
-import type { Criterion, SourceType } from '../../taxonomy/taxonomy.js';
+import type { Criterion, SourceType } from '../../src/taxonomy/taxonomy.js';
 
 // Invented review sources and retailers. Each has a fictional domain under .example.
 

@@ -1,8 +1,8 @@
-import type { CatalogLine } from './catalog-line.schema.js';
-import { buildFamily, type Family } from './generator/family.js';
-import { heldOutOf, type HeldOutName } from './generator/held-out.js';
-import { productJson } from './generator/product.js';
-import { worldFor } from './generator/world.js';
+import type { CatalogLine } from '../../src/catalog/catalog-line.schema.js';
+import { buildFamily, type Family } from './family.js';
+import { heldOutOf, type HeldOutName } from './held-out.js';
+import { productJson } from './product.js';
+import { worldFor } from './world.js';
 
 // The synthetic catalog of `catalog:generate`, for benchmarks and load tests.
 //
@@ -16,8 +16,8 @@ import { worldFor } from './generator/world.js';
 // resolution's normalisation (comparisonKey), which the unit tests check and a 5M-product run
 // confirmed.
 
-export type { HeldOutKind, HeldOutName } from './generator/held-out.js';
-export { comparisonKey, slugify } from './generator/names.js';
+export type { HeldOutKind, HeldOutName } from './held-out.js';
+export { comparisonKey, slugify } from './names.js';
 
 export interface CatalogOptions {
   /** Number of products (lines) in the catalog. */

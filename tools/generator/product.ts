@@ -1,4 +1,4 @@
-import type { Criterion } from '../../taxonomy/taxonomy.js';
+import type { Criterion } from '../../src/taxonomy/taxonomy.js';
 import { VARIANT_EFFECT, type CategorySpec } from './category-spec.js';
 import { clamp, type Family, type Member } from './family.js';
 import { aliasesOf } from './names.js';
