@@ -262,7 +262,7 @@ describe(OffersFeedService.name, () => {
       {
         file: 'pages/latin1.html',
         line: expect.any(Number),
-        message: expect.stringMatching(/^not valid UTF-8 \(line \d+, byte \d+\)$/),
+        problems: [{ message: expect.stringMatching(/^not valid UTF-8 \(line \d+, byte \d+\)$/) }],
       },
     ]);
     expect(report.offers).toBe(0);
