@@ -12,7 +12,9 @@ import {
 // by zod only when that check fails: every problem is still said in zod's words, and a line the
 // check passes is one zod accepts and returns unchanged.
 
-const lineCheck = asIsCheck(catalogLineSchema);
+/** Compiled on first use: a tenth of a second that commands which read no catalog never pay. */
+let lineCheckOnce: ReturnType<typeof asIsCheck> | undefined;
+const lineCheck = (json: unknown) => (lineCheckOnce ??= asIsCheck(catalogLineSchema))(json);
 // The line's one refinement, which the check leaves to its caller.
 if (catalogLineSchema._zod.def.checks?.length !== 1)
   throw new Error('catalogLineSchema has a refinement parseCatalogLine does not check');

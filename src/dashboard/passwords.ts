@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core';
-import * as common from '@zxcvbn-ts/language-common';
-import * as english from '@zxcvbn-ts/language-en';
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import argon2 from 'argon2';
 import { createHmac } from 'node:crypto';
 import { HashQueue, SHED, type HashTicket } from './hash-queue.js';
@@ -97,26 +95,38 @@ export function provesDevice(
  */
 const MIN_STRENGTH = 3;
 
-/** Built on first use: the dictionaries take a few megabytes. */
-let strength: ZxcvbnFactory | undefined;
+/**
+ * Built on first use, and imported then: the dictionaries take a few megabytes and a tenth of a
+ * second to unpack, which every start of the service and every admin command would pay.
+ */
+let strength: Promise<ZxcvbnFactory> | undefined;
+
+async function loadStrength(): Promise<ZxcvbnFactory> {
+  const [{ ZxcvbnFactory }, common, english] = await Promise.all([
+    import('@zxcvbn-ts/core'),
+    import('@zxcvbn-ts/language-common'),
+    import('@zxcvbn-ts/language-en'),
+  ]);
+  return new ZxcvbnFactory({
+    translations: english.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...english.dictionary },
+  });
+}
 
 /** Why a new password is refused, or undefined when it is acceptable. */
-export function passwordProblem(
+export async function passwordProblem(
   password: string,
   confirmation: string,
   email = '',
-): string | undefined {
+): Promise<string | undefined> {
   if (password.length < MIN_PASSWORD_LENGTH)
     return `Use at least ${MIN_PASSWORD_LENGTH} characters.`;
   if (password.length > MAX_PASSWORD_LENGTH)
     return `Use at most ${MAX_PASSWORD_LENGTH} characters.`;
   if (password !== confirmation) return 'The two passwords differ.';
-  strength ??= new ZxcvbnFactory({
-    translations: english.translations,
-    graphs: common.adjacencyGraphs,
-    dictionary: { ...common.dictionary, ...english.dictionary },
-  });
-  const { score, feedback } = strength.check(password, [email, ...email.split(/[@.]/)]);
+  strength ??= loadStrength();
+  const { score, feedback } = (await strength).check(password, [email, ...email.split(/[@.]/)]);
   if (score < MIN_STRENGTH) {
     const why = feedback.warning ? `${feedback.warning} ` : '';
     return `That password is too easy to guess. ${why}Try a few unrelated words together.`;

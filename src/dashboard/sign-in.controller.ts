@@ -95,7 +95,7 @@ export class SignInController {
     const account = TOKEN.test(token) ? await this.accounts.linkAccount(token) : undefined;
     if (!account) return void res.status(404).type('html').send(deadLinkPage());
     const { password = '', confirmation = '' } = formFields(req);
-    const problem = passwordProblem(password, confirmation, account.email);
+    const problem = await passwordProblem(password, confirmation, account.email);
     if (problem) {
       res
         .status(400)
