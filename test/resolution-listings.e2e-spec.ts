@@ -4,9 +4,15 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { describeFailure, evaluate, type EvalReport } from '../bench/resolution/evaluate.js';
+import {
+  describeFailure,
+  evaluate,
+  type EvalReport,
+  type ResolvedQuery,
+} from '../bench/resolution/evaluate.js';
 import {
   listingsCatalogFile,
+  inUnreadHalf,
   listingsDir,
   readListingQueries,
 } from '../bench/resolution/listings.js';
@@ -34,6 +40,11 @@ const REFUSALS = 0.98;
 /** Of the titles refused whose product is in the catalog: suggested at all, and first. */
 const LISTED = 0.75;
 const FIRST = 0.6;
+/**
+ * Recall on the half of the set never read line by line against the half read (issue 52): a
+ * rule fitted to the lines read moves only their half.
+ */
+const HALVES = 0.05;
 
 /** The queries bench/RESULTS.md reads as label errors: the first column of its table. */
 function labelErrors(): Set<string> {
@@ -49,6 +60,7 @@ const onThisMachine = listingsDir() !== undefined;
   let db: TestDatabase | undefined;
   let app: INestApplication | undefined;
   let dir: string | undefined;
+  let results: ResolvedQuery[];
   let report: EvalReport;
   let resolver: NameResolver;
 
@@ -58,7 +70,8 @@ const onThisMachine = listingsDir() !== undefined;
     dir = await mkdtemp(path.join(os.tmpdir(), 'pi-listings-'));
     await app.get(CatalogImporter).import(await listingsCatalogFile(dir));
     resolver = app.get(NameResolver);
-    report = evaluate(await resolveAll(readListingQueries(), (query) => resolver.resolve(query)));
+    results = await resolveAll(readListingQueries(), (query) => resolver.resolve(query));
+    report = evaluate(results);
   }, 300_000);
 
   afterAll(async () => {
@@ -74,15 +87,21 @@ const onThisMachine = listingsDir() !== undefined;
 
   it('presents no wrong product but those bench/RESULTS.md reads as label errors', () => {
     const read = labelErrors();
-    const unread = report.failures
-      .filter((f) => f.type !== 'missed' && !read.has(f.query))
-      .map(describeFailure);
-    expect(unread).toEqual([]);
+    const wrong = report.failures.filter((f) => f.type !== 'missed' && !read.has(f.query));
+    // The half of the set never read line by line (issue 52) fails by count, never by its lines.
+    expect(wrong.filter((f) => !inUnreadHalf(f.query)).map(describeFailure)).toEqual([]);
+    expect(wrong.filter((f) => inUnreadHalf(f.query)).length).toBe(0);
   });
 
   it(`finds at least ${(RECALL * 100).toFixed(1)}% of the products and refuses ${REFUSALS * 100}% of the rest`, () => {
     expect(report.recall).toBeGreaterThanOrEqual(RECALL);
     expect(report.correctRefusalRate).toBeGreaterThanOrEqual(REFUSALS);
+  });
+
+  it(`finds as many in the half never read as in the half read, within ${HALVES * 100} points`, () => {
+    const recall = (unread: boolean) =>
+      evaluate(results.filter((r) => inUnreadHalf(r.labelled.query) === unread)).recall;
+    expect(Math.abs(recall(true) - recall(false))).toBeLessThanOrEqual(HALVES);
   });
 
   it(`suggests the product of ${LISTED * 100}% of the titles it refuses, ${FIRST * 100}% first`, () => {

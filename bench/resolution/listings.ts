@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { projectRoot } from '../../src/config/project-root.js';
@@ -68,6 +69,14 @@ export function readListingQueries(): LabelledQuery[] {
   });
 }
 
+/**
+ * Whether a title is in the half of the set never read line by line (issue 52): fixed for good
+ * by a hash of the query, so that a rule which moves only the half that is read shows as fitted.
+ * That half's figures are reported beside the other's; its lines are never printed.
+ */
+export const inUnreadHalf = (query: string): boolean =>
+  createHash('sha256').update(query).digest()[0]! >= 128;
+
 /** How many listings the derived lookups ask for, each in every derived kind. */
 const DERIVED_LISTINGS = 400;
 /** How many of a name's first words a start-of-name lookup gives, beside the brand. */
@@ -105,7 +114,14 @@ export function deriveListingQueries(): LabelledQuery[] {
 export async function listingRuns(
   outDir: string,
   sets: ReadonlySet<string>,
-): Promise<{ title: string; catalogFile: string; queries: LabelledQuery[] }[]> {
+): Promise<
+  {
+    title: string;
+    catalogFile: string;
+    queries: LabelledQuery[];
+    unread?: (query: string) => boolean;
+  }[]
+> {
   if (!sets.has('listings') && !sets.has('listings-derived')) return [];
   if (listingsDir() === undefined) {
     console.error('listing set: not on this machine, skipped');
@@ -119,6 +135,7 @@ export async function listingRuns(
             title: "retailer titles (listing development set: another retailer's 21,093 listings)",
             catalogFile,
             queries: readListingQueries(),
+            unread: inUnreadHalf,
           },
         ]
       : []),
