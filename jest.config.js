@@ -31,9 +31,11 @@ export default {
       globalTeardown: '<rootDir>/test/setup/global-teardown.ts',
     },
   ],
-  // A global option (projects ignore it): e2e tests start servers and load catalogs. Two
-  // minutes: on two cores shared with other suites, tests that take 20 s alone took over 50.
-  testTimeout: 120_000,
+  // A global option (projects ignore it): e2e tests start servers and load catalogs. Five
+  // minutes: on two cores, three files at once and the servers they start, a test ran up to
+  // seven times as long as alone (26 s alone, over 180 s in a CI run); a timeout is for a test
+  // that hangs, not for a slow machine.
+  testTimeout: 300_000,
   // Jest's default is one worker fewer than the cores: on two cores, one file at a time. Most
   // e2e files spend their time waiting on PostgreSQL, a server process or a browser, so one
   // worker more than the cores keeps both busy (--maxWorkers on the command line overrides it).

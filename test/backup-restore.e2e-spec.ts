@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
+import { BackupReader } from '../src/backup/backup-reader.js';
 import { freePort } from './setup/global-setup.js';
 import { readFirstStartSecrets } from './support/first-start.js';
 import { runBuiltCommand } from './support/run-command.js';
@@ -137,7 +138,7 @@ describe('backup and restore', () => {
     const withSecond = (await lookups(second.url, secondKey))[0] as { body: { id: string } };
     expect(withSecond).toMatchObject({ status: 200, body: { id: 'sony-playstation-5' } });
     expect([0, 143]).toContain(await second.stop());
-  }, 180_000);
+  }, 400_000);
 
   it('backs up and restores a database of DATABASE_URL, into an empty one it migrates', async () => {
     const source = await createTestDatabase({ demo: true });
@@ -338,18 +339,25 @@ describe('restore of a damaged backup', () => {
         `is damaged at line ${endAt + 2}: it goes on after its end`,
       ],
     ];
+    // The reader's whole-file check refuses each, in the words the command prints; one of them
+    // goes through the command, which refuses it in one line before it makes a database.
     for (const [what, edit, why] of cases) {
       const file = await backupOf(edit([...lines]));
-      const result = await restoreFrom(file);
-      const expected = refused(file, why);
-      if (why.startsWith('^')) {
-        expect({ what, ...result, stderr: '' }).toEqual({ what, ...expected, stderr: '' });
-        expect(result.stderr).toMatch(new RegExp(`^restore: \\S+ ${why.slice(1)}.*\\n$`));
-      } else {
-        expect({ what, ...result }).toEqual({ what, ...expected });
-      }
+      const refusal = await BackupReader.check(file).then(
+        () => 'accepted',
+        (error: Error) => error.message,
+      );
+      if (why.startsWith('^'))
+        expect({ what, refusal }).toEqual({
+          what,
+          refusal: expect.stringMatching(new RegExp(`^\\S+ ${why.slice(1)}`)),
+        });
+      else expect({ what, refusal }).toEqual({ what, refusal: `${file} ${why}` });
     }
-  }, 180_000);
+    const [, edit, why] = cases.find(([what]) => what === 'a table twice')!;
+    const file = await backupOf(edit([...lines]));
+    expect(await restoreFrom(file)).toEqual(refused(file, why));
+  }, 400_000);
 
   it('removes the embedded database it made when PostgreSQL refuses a value', async () => {
     // A number past the column's type passes the file's own checks: PostgreSQL's refusal
@@ -369,7 +377,7 @@ describe('restore of a damaged backup', () => {
           'value "99999999999999999999" is out of range for type integer',
       ),
     );
-  }, 120_000);
+  }, 300_000);
 
   it('refuses tables that are not where a backup of these migrations has them', async () => {
     const offers = at('offers');
@@ -430,5 +438,5 @@ describe('restore of a damaged backup', () => {
         expect({ what, ...result }).toEqual({ what, ...expected });
       }
     }
-  }, 180_000);
+  }, 400_000);
 });

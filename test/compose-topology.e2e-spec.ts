@@ -104,7 +104,7 @@ describe('The compose topology', () => {
       );
     }
     proxy = await startRoundRobinProxy(apps.map((app) => app.url));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await proxy?.close();

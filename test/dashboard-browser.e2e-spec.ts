@@ -174,7 +174,7 @@ describe('dashboard in a browser', () => {
     await page.goto(`${base}/dashboard/keys`);
     await page.waitForURL(/\/dashboard\/sign-in$/);
     expect(cspViolations).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('shows an admin every account and every key, and friendly error pages', async () => {
     const created = await runBuiltCommand(
@@ -210,7 +210,7 @@ describe('dashboard in a browser', () => {
     expect(used?.status()).toBe(404);
     await shot('13-link-used');
     expect(cspViolations).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('greets at / with links to the dashboard and the reference, and shows its icon', async () => {
     const landing = await page.goto(base);

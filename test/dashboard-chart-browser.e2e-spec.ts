@@ -138,5 +138,5 @@ describe('usage chart in a browser', () => {
       await expectFitsPhone(b, `21-chart-${name}`);
     }
     expect(b.cspViolations).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });

@@ -51,7 +51,7 @@ describe('PostgreSQL outage', () => {
       // The load below is about outages, not the rate budget.
       QUOTA_LIMIT: '1000000',
     });
-  }, 120_000);
+  }, 300_000);
 
   /** A sign-in form read now, to be posted later (while PostgreSQL is stopped). */
   async function dashboardSignIn(): Promise<() => Promise<Response>> {
@@ -198,5 +198,5 @@ describe('PostgreSQL outage', () => {
     const ended = () =>
       Promise.resolve(said('Reading the latest catalog works again') - back === 1);
     expect(await eventually(ended, 15_000)).toBe(true);
-  }, 120_000);
+  }, 300_000);
 });

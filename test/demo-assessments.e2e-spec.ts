@@ -38,7 +38,7 @@ describe('demo catalog assessments', () => {
       if ((res.body as { found: boolean }).found)
         bodies.set(name, productIntelligenceSchema.parse(res.body));
     }
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

@@ -51,5 +51,5 @@ describe(DemoCatalogSeeder.name, () => {
     });
     expect(await new Promise((resolve) => child.on('close', resolve))).toBe(0);
     expect(await catalogOf({ DATABASE_URL: db.url })).toEqual({ products: 206, publications: 1 });
-  }, 120_000);
+  }, 300_000);
 });

@@ -96,7 +96,7 @@ describe('embedded default', () => {
     expect((await fetch(`${second.url}/healthz`)).status).toBe(200);
     expect([0, 143]).toContain(await second.stop('SIGTERM'));
     expect(existsSync(pidFile)).toBe(false);
-  }, 120_000);
+  }, 300_000);
 
   it('runs as an ordinary user too', async () => {
     // As root the suite runs the server as `nobody`; otherwise it already is an ordinary user.
@@ -124,5 +124,5 @@ describe('embedded default', () => {
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     expect([0, 130]).toContain(await server.stop('SIGINT'));
     expect(existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
-  }, 120_000);
+  }, 300_000);
 });

@@ -49,7 +49,7 @@ describe('First start of the embedded default, without a terminal', () => {
     };
     server = await startServer(env);
     stopped.push(server);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await Promise.all(stopped.map((s) => s.stop('SIGKILL')));

@@ -152,7 +152,7 @@ describe(DatabaseReader.name, () => {
     });
     http = app.getHttpServer() as App;
     auth = await bearer(app);
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();

@@ -55,7 +55,7 @@ describe(`${NameResolver.name} on shop titles`, () => {
         listing('proshot', 'EDGE', 'ProShot 4GB SDHC Memory Card Class 6'),
       ]),
     );
-  }, 120_000);
+  }, 300_000);
 
   afterAll(async () => {
     await app?.close();
