@@ -208,9 +208,11 @@ describe(OffersFeedService.name, () => {
     const broken = {
       entity: await feed(
         'entity.xml',
-        xml
-          .replace('<rss', '<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<rss')
-          .replace('https://feedshop.example/f2', 'https://feedshop.example/&xxe;'),
+        xml.replace('https://feedshop.example/f2', 'https://feedshop.example/&xxe;'),
+      ),
+      declared: await feed(
+        'declared.xml',
+        xml.replace('<rss', '<!DOCTYPE rss [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<rss'),
       ),
       unclosed: await feed(
         'unclosed.xml',
@@ -234,7 +236,10 @@ describe(OffersFeedService.name, () => {
       return error.message;
     };
     expect(await refusal(broken.entity)).toBe(
-      'entity.xml line 22: not well-formed XML (undefined entity)',
+      'entity.xml line 21: not well-formed XML (undefined entity)',
+    );
+    expect(await refusal(broken.declared)).toBe(
+      'declared.xml line 2: its DOCTYPE declares entities; a feed needs none',
     );
     expect(await refusal(broken.unclosed)).toMatch(
       /^unclosed\.xml line \d+: not well-formed XML \(/,
@@ -274,7 +279,7 @@ describe(OffersFeedService.name, () => {
     expect([run.code, run.stdout, run.stderr]).toEqual([
       1,
       '',
-      'catalog:offers: entity.xml line 22: not well-formed XML (undefined entity)\n',
+      'catalog:offers: entity.xml line 21: not well-formed XML (undefined entity)\n',
     ]);
     expect(await offersOf('Feed Shop & Co')).toEqual([
       ['kettleworks-brew-50', 37, 'https://feedshop.example/f2'],

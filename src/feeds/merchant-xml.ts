@@ -25,7 +25,7 @@ export interface XmlFeed {
  * (`<feed><entry>`), attributes in the `g:` namespace or unprefixed, streamed with saxes (a
  * feed of a hundred thousand items is never a tree in memory). Atom's `<link href>` is read.
  * A sale price, when given, is the price. A feed that is not well-formed XML (an undefined
- * entity included), not UTF-8, or with more than MAX_RECORD_BYTES characters between two tags
+ * entity included), declares entities, is not UTF-8, or with more than MAX_RECORD_BYTES characters between two tags
  * is refused whole (FeedFormatError): the items before the fault are not published either, and
  * no field is read whole before it is measured.
  */
@@ -50,6 +50,12 @@ export function merchantXmlItems(file: string): XmlFeed {
       if (name === 'item' || name === 'entry') item = { line: parser.line };
       else if (item && name === 'link' && typeof tag.attributes.href === 'string')
         item.link = tag.attributes.href;
+    });
+    // A feed needs no entity of its own: one declared is refused even where it is never used
+    // (none is ever expanded; undeclared ones are not well-formed).
+    parser.on('doctype', (doctype) => {
+      if (/<!ENTITY/i.test(doctype))
+        throw refuse('its DOCTYPE declares entities; a feed needs none');
     });
     parser.on('text', (chunk) => (text += chunk));
     parser.on('cdata', (chunk) => (text += chunk));
@@ -77,6 +83,7 @@ export function merchantXmlItems(file: string): XmlFeed {
         if (chunk === null) parser.close();
         else parser.write(chunk);
       } catch (error) {
+        if (error instanceof FeedFormatError) throw error;
         const reason = (error as Error).message.replace(/^[\d:]*\s*/, '').replace(/\.$/, '');
         throw refuse(`not well-formed XML (${reason})`);
       }
