@@ -95,6 +95,19 @@ describe('Barcode lookups', () => {
     expect(await lookup('036000291453')).toMatchObject({ found: false });
   });
 
+  it('resolves a title by the barcode it writes, unless its words name another product', async () => {
+    // Its words alone name neither product ("Aero" is both), the barcode decides.
+    const title = `Northwind Aero Wireless Headphones, Black - UPC ${UPC_A}`;
+    expect(await lookup(title)).toMatchObject({ found: true, product_name: 'Northwind Aero 2' });
+    // A barcode no product carries, or a bad one, leaves the title to its words.
+    expect(await lookup(`Northwind Aero 3 Headphones ${UNKNOWN}`)).toMatchObject({
+      found: true,
+      product_name: 'Northwind Aero 3',
+    });
+    // Words naming one product and the barcode of another: the title contradicts itself.
+    expect(await lookup(`Northwind Aero 3 ${UPC_A}`)).toMatchObject({ found: false });
+  });
+
   it('resolves barcodes and names in one batch', async () => {
     const res = await request(http)
       .post(`${LOOKUP}/batch`)

@@ -14,10 +14,11 @@ import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
 import { chunks, withMakerPrefixes, writtenCodes } from '../names/model-codes.js';
-import { gtinOfQuery } from '../names/gtin.js';
+import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
 import {
   barcodeOutcome,
   decidedOutcome,
+  writtenBarcodeOutcome,
   type ResolutionOutcome,
   type Resolutions,
 } from './resolution-outcome.js';
@@ -88,14 +89,18 @@ export class NameResolver {
 
   /**
    * Names resolved together: barcodes by the products carrying them (one statement), the
-   * other names by their candidates (two), side by side. A catalog published between the two
+   * other names by their candidates (two), side by side. A name that writes a barcode among
+   * its words is read both ways (writtenBarcodeOutcome). A catalog published between the two
    * reads: all of them again, once.
    */
   private async resolveTogether(queries: readonly string[], retry = true): Promise<Resolutions> {
     const gtins = queries.map(gtinOfQuery);
-    if (gtins.every((gtin) => gtin === undefined)) return await this.resolveNames(queries);
-    const names = queries.filter((_, i) => gtins[i] === undefined);
-    const wanted = [...new Set(gtins.filter((gtin) => gtin !== undefined))];
+    const written = queries.map((query, i) => (gtins[i] === undefined ? gtinsInName(query) : []));
+    const wanted = [...new Set([...gtins, ...written.flat()].filter((g) => g !== undefined))];
+    if (wanted.length === 0) return await this.resolveNames(queries);
+    const names = queries.flatMap((query, i) =>
+      gtins[i] !== undefined ? [] : written[i]!.length > 0 ? [withoutBarcodes(query)] : [query],
+    );
     const [byName, byBarcode] = await Promise.all([
       names.length > 0 ? this.resolveNames(names) : undefined,
       this.repository.findBarcodes(wanted),
@@ -114,7 +119,17 @@ export class NameResolver {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) => {
         const gtin = gtins[i];
-        if (gtin === undefined) return byName!.outcomes[next++]!;
+        if (gtin === undefined) {
+          const read = byName!.outcomes[next++]!;
+          const byWords = { ...read, explanation: { ...read.explanation, query } };
+          // One product among the barcodes it writes; several products' is no one's.
+          const carried = written[i]!.flatMap((g) => {
+            const product = byBarcode.products.get(g);
+            return product ? [{ gtin: g, product }] : [];
+          });
+          const one = new Set(carried.map((c) => c.product.id)).size === 1 ? carried[0] : undefined;
+          return one ? writtenBarcodeOutcome(query, one.gtin, one.product, byWords) : byWords;
+        }
         const product = byBarcode.products.get(gtin);
         return product ? barcodeOutcome(query, gtin, product) : asNames!.outcomes[again++]!;
       }),

@@ -78,6 +78,39 @@ export const barcodeOutcome = (
   );
 
 /**
+ * A name that writes a barcode one product carries, among other words: that product, unless the
+ * words name another one outright, when the name contradicts itself and is refused with both
+ * as suggestions.
+ */
+export function writtenBarcodeOutcome(
+  query: string,
+  gtin: string,
+  { id, name }: { id: string; name: string },
+  byWords: ResolutionOutcome,
+): ResolutionOutcome {
+  if (!byWords.found || byWords.productId === id) return barcodeOutcome(query, gtin, { id, name });
+  const named = byWords.explanation.candidates.find((c) => c.productId === byWords.productId)!;
+  return {
+    found: false,
+    confidence: 0,
+    candidates: [
+      { productId: id, name, score: 1 },
+      { productId: named.productId, name: named.name, score: byWords.confidence },
+    ],
+    explanation: {
+      query,
+      decision:
+        `refused: the barcode it writes (GTIN ${gtin}) is "${name}"'s, ` +
+        `and its words name "${named.name}"`,
+      candidates: [
+        { productId: id, name, score: 1, suggestion: 1, notes: ['barcode'] },
+        ...byWords.explanation.candidates,
+      ],
+    },
+  };
+}
+
+/**
  * A lookup that is exactly one product's name, folded (names/exact-names.ts): that product,
  * with nothing else to suggest, as the resolver decides it (resolution-decision.ts), found by
  * one probe of the name's key.

@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { gtin14, gtinCheckDigit, gtinOfQuery, gtinProblem } from './gtin.js';
+import {
+  gtin14,
+  gtinCheckDigit,
+  gtinOfQuery,
+  gtinProblem,
+  gtinsInName,
+  withoutBarcodes,
+} from './gtin.js';
 
 // Invented numbers with valid check digits, computed by hand from the GS1 rule.
 const EAN13 = '4006381333931';
@@ -40,5 +47,35 @@ describe(gtinOfQuery.name, () => {
   it('leaves names, codes and numbers with a wrong check digit to name resolution', () => {
     for (const query of ['036000291453', 'EAN 4006381333931', '4006381333931X', '123', '1234567'])
       expect(gtinOfQuery(query)).toBeUndefined();
+  });
+});
+
+describe(gtinsInName.name, () => {
+  it('reads the barcodes a title writes among its words, each once, as keys', () => {
+    expect(gtinsInName(`Acme Kettle 1.7 l, UPC ${UPCA} (2-pack)`)).toEqual([gtin14(UPCA)]);
+    expect(gtinsInName(`EAN:0${UPCA} Acme Kettle / ${UPCA}`)).toEqual([gtin14(UPCA)]);
+    expect(gtinsInName('Acme Kettle 4006381333931 5901234123457')).toEqual([
+      '04006381333931',
+      '05901234123457',
+    ]);
+  });
+
+  it('reads no part number, measure, wrong check digit or number glued to letters', () => {
+    for (const name of [
+      'Acme Kettle 036000291453', // wrong check digit
+      'Acme Drum 96401234', // eight digits: a part number as often as a barcode
+      'Acme Cable X036000291452', // glued to letters: a code
+      'Acme Disk 0360002914521', // 13 digits whose check digit fails
+      'Acme 1920 x 1080 Monitor',
+    ])
+      expect(gtinsInName(name)).toEqual([]);
+  });
+});
+
+describe(withoutBarcodes.name, () => {
+  it('leaves out the barcodes a name writes, and nothing else', () => {
+    expect(withoutBarcodes(`Acme Kettle ${UPCA} 036000291453 96401234`)).toBe(
+      'Acme Kettle   036000291453 96401234',
+    );
   });
 });

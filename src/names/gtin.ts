@@ -37,3 +37,26 @@ export function gtinOfQuery(query: string): string | undefined {
   const digits = trimmed.replace(/[ -]/g, '');
   return gtinProblem(digits) === undefined ? gtin14(digits) : undefined;
 }
+
+/** A barcode written among a name's words: 12 to 14 digits standing alone (gtinsInName). */
+const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
+
+/**
+ * The barcodes a longer name writes among its words (`… 2-Pack, UPC 885909950805`): 12, 13 or
+ * 14 digits standing alone, with a valid check digit, as 14-digit keys. A barcode identifies its
+ * product more surely than any word beside it. Eight digits alone are as often a maker's part
+ * number as a barcode, so a title's are left to the name's reading.
+ */
+export function gtinsInName(name: string): string[] {
+  const found = new Set<string>();
+  for (const [digits] of name.matchAll(WRITTEN_GTIN))
+    if (gtinProblem(digits) === undefined) found.add(gtin14(digits));
+  return [...found];
+}
+
+/**
+ * The name without the barcodes it writes: a barcode is an identifier, read as one, never a
+ * model number the product's name must state.
+ */
+export const withoutBarcodes = (name: string): string =>
+  name.replace(WRITTEN_GTIN, (digits) => (gtinProblem(digits) === undefined ? ' ' : digits));
