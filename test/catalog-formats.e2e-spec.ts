@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
@@ -312,6 +312,64 @@ describe('CatalogImporter formats', () => {
       'pages/c.html line 1: not valid JSON-LD (Unexpected end of JSON input)',
     ]);
   });
+
+  it('reads a JSON-LD page of any length as it streams, keeping only its JSON-LD', async () => {
+    // 8 MiB of a shop's ordinary HTML around a small block, then a page whose one block is
+    // 64 MiB: neither costs the import more memory than a small page, and the second is refused
+    // once its first MiB is read.
+    const pages = path.join(await mkdtemp(path.join(os.tmpdir(), 'json-ld-big-')), 'pages');
+    await mkdir(pages);
+    const page = async (name: string, head: string, fill: string, mib: number, tail: string) => {
+      const handle = await open(path.join(pages, name), 'w');
+      const one = fill.repeat(Math.ceil(2 ** 20 / fill.length));
+      await handle.write(head);
+      for (let i = 0; i < mib; i += 1) await handle.write(one);
+      await handle.write(tail);
+      await handle.close();
+    };
+    const ld = '<script type="application/ld+json">';
+    const lamp = {
+      '@type': 'Product',
+      name: 'Glowline Lamp',
+      brand: 'Glowline',
+      category: 'lamps',
+    };
+    await page(
+      'a.html',
+      `<html><head>${ld}${JSON.stringify(lamp)}</script></head><body>\n`,
+      '<p>Ordinary text of a shop page, <script>var a = "<scr" + "ipt>";</script></p>\n',
+      8,
+      '</body></html>\n',
+    );
+    expect(await ctx.importer.import({ file: pages })).toMatchObject({ products: 1 });
+
+    await page(
+      'b.html',
+      `<html><head>\n${ld}{"@type": "Product", "name": "`,
+      'x',
+      64,
+      '"}</script>',
+    );
+    // The command's own peak memory (resident set), written as it exits.
+    const rssFile = path.join(pages, '..', 'peak-rss');
+    const report = `import{writeFileSync}from"node:fs";process.on("exit",()=>writeFileSync(${JSON.stringify(rssFile)},String(process.resourceUsage().maxRSS)))`;
+    const cli = path.join('dist', 'src', 'cli.js');
+    const argv = [process.execPath, '--import', `data:text/javascript,${report}`, cli];
+    const run = await runBuiltCommand('catalog:import', [], { DATABASE_URL: ctx.db.url }, [
+      ...argv,
+      'catalog:import',
+      pages,
+    ]);
+    expect([run.code, run.stdout + run.stderr]).toEqual([
+      1,
+      expect.stringContaining(
+        'pages/b.html line 2: JSON-LD longer than 1048576 characters: the page is not read past it',
+      ),
+    ]);
+    expect(await ctx.counts()).toMatchObject({ products: 1, publications: 1 });
+    const peakMb = Number(await readFile(rssFile, 'utf8')) / 1024;
+    expect(peakMb).toBeLessThan(256);
+  }, 60_000);
 
   describe('a JSON-LD page in answers', () => {
     /** The answer for a name after importing these pages, one file each, through the real app. */

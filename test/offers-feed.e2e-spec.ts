@@ -273,6 +273,18 @@ describe(OffersFeedService.name, () => {
     expect(report.offers).toBe(0);
     expect(await offersOf('Broken Shop')).toEqual([]);
     expect(await prisma.catalogPublication.count()).toBe(publications);
+    // A page with more JSON-LD than a page may hold cannot be read to its end: refused whole.
+    const long = path.join(dir, 'long');
+    await mkdir(long);
+    await writeFile(path.join(long, 'aero-2.html'), html);
+    await writeFile(
+      path.join(long, 'big.html'),
+      html.replace('"name": "Northwind Aero 2"', `"name": "${big}"`),
+    );
+    expect(await refusal(long)).toBe(
+      'long/big.html line 3: JSON-LD longer than 1048576 characters: the page is not read past it',
+    );
+    expect(await prisma.catalogPublication.count()).toBe(publications);
 
     // The command says so in one line, and fails.
     const run = await runBuiltCommand('catalog:offers', [broken.entity], { DATABASE_URL: db.url });

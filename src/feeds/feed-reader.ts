@@ -1,12 +1,14 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  FeedFormatError,
   validateFeedItem,
   type FeedItem,
   type FeedProblem,
   type RawFeedItem,
 } from './feed-item.js';
-import { jsonLdBlocks, jsonLdFeedItems, jsonLdProducts, type JsonLdProduct } from './json-ld.js';
+import { jsonLdBlocks, type JsonLdBlock, type JsonLdOverflow } from './json-ld-blocks.js';
+import { jsonLdFeedItems, jsonLdProducts, type JsonLdProduct } from './json-ld.js';
 import { merchantTsvItems } from './merchant-tsv.js';
 import { merchantXmlItems } from './merchant-xml.js';
 import { InvalidUtf8Error, utf8Text } from './utf8-text.js';
@@ -49,18 +51,34 @@ async function pages(from: string): Promise<string[]> {
     .sort();
 }
 
-/** A page's text, or where it is not UTF-8 (utf8-text.ts: every file form is UTF-8). */
-async function page(
-  file: string,
-): Promise<{ file: string; text: string; invalid?: InvalidUtf8Error }> {
-  const parts: string[] = [];
+/** Where a page cannot be read past: the feed or import that holds it is refused whole. */
+interface UnreadablePage extends FeedProblem {
+  unreadable: true;
+}
+
+/**
+ * A page's JSON-LD blocks (json-ld-blocks.ts: its JSON-LD alone is kept, and bounded), or
+ * where it is not UTF-8 (utf8-text.ts: every file form is UTF-8), or where it has more
+ * JSON-LD than a page may.
+ */
+async function page(file: string): Promise<{
+  file: string;
+  blocks: JsonLdBlock[];
+  invalid?: InvalidUtf8Error;
+  unreadable?: JsonLdOverflow;
+}> {
+  const html = !['.json', '.jsonld'].includes(path.extname(file).toLowerCase());
+  const blocks: JsonLdBlock[] = [];
   try {
-    for await (const text of utf8Text(file)) parts.push(text);
+    for await (const block of jsonLdBlocks(utf8Text(file), html)) {
+      if ('error' in block) return { file, blocks: [], unreadable: block };
+      blocks.push(block);
+    }
   } catch (error) {
-    if (error instanceof InvalidUtf8Error) return { file, text: '', invalid: error };
+    if (error instanceof InvalidUtf8Error) return { file, blocks: [], invalid: error };
     throw error;
   }
-  return { file, text: parts.join('') };
+  return { file, blocks };
 }
 
 /** Pages are read this many at a time: a folder of a shop's pages is tens of thousands. */
@@ -69,19 +87,22 @@ const READ_AHEAD = 64;
 /** Every Product of a page or folder of pages, or the problem of a block that is not JSON. */
 export async function* jsonLdPageProducts(
   from: string,
-): AsyncGenerator<{ file: string; product: JsonLdProduct } | FeedProblem> {
+): AsyncGenerator<{ file: string; product: JsonLdProduct } | FeedProblem | UnreadablePage> {
   const files = await pages(from);
   for (let start = 0; start < files.length; start += READ_AHEAD) {
     const batch = await Promise.all(files.slice(start, start + READ_AHEAD).map(page));
-    for (const { file, text, invalid } of batch) {
+    for (const { file, blocks, invalid, unreadable } of batch) {
       const name = path.relative(path.dirname(from), file);
       if (invalid) {
         // A page that is not UTF-8 is none of its products, rather than names with U+FFFD.
         yield { file: name, line: invalid.line, message: invalid.message };
         continue;
       }
-      const html = !['.json', '.jsonld'].includes(path.extname(file).toLowerCase());
-      for (const block of jsonLdBlocks(text, html)) {
+      if (unreadable) {
+        yield { file: name, line: unreadable.line, message: unreadable.error, unreadable: true };
+        continue;
+      }
+      for (const block of blocks) {
         let value: unknown;
         try {
           value = JSON.parse(block.json);
@@ -108,6 +129,8 @@ async function* validated(
 async function* jsonLdItems(from: string): AsyncGenerator<RawFeedItem | FeedProblem> {
   for await (const found of jsonLdPageProducts(from))
     if ('product' in found) yield* jsonLdFeedItems(found.product, found.file);
+    else if ('unreadable' in found)
+      throw new FeedFormatError(`${found.file} line ${found.line}: ${found.message}`);
     else yield found;
 }
 

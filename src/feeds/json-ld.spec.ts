@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { jsonLdBlocks, jsonLdProducts, ratingOf } from './json-ld.js';
+import { jsonLdBlocks, type JsonLdBlock } from './json-ld-blocks.js';
+import { jsonLdProducts, ratingOf } from './json-ld.js';
 
 describe(ratingOf.name, () => {
   it('puts ratings of any scale on 0 to 100', () => {
@@ -19,7 +20,7 @@ describe(ratingOf.name, () => {
 });
 
 describe(jsonLdProducts.name, () => {
-  it('finds products in a graph, in lists and alone, with their offers and reviews', () => {
+  it('finds products in a graph, in lists and alone, with their offers and reviews', async () => {
     const page = `<html><head>
 <script type="application/ld+json">{"@type": "WebSite", "name": "Shop"}</script>
 <script type='application/ld+json'>
@@ -32,7 +33,8 @@ describe(jsonLdProducts.name, () => {
    "positiveNotes": {"@type": "ItemList", "itemListElement": [{"@type": "ListItem", "name": "Fast"}]}}],
  "aggregateRating": {"ratingValue": 4.2, "ratingCount": "17"}}]}
 </script></head></html>`;
-    const blocks = jsonLdBlocks(page, true);
+    const blocks: JsonLdBlock[] = [];
+    for await (const block of jsonLdBlocks([page], true)) if ('json' in block) blocks.push(block);
     expect(blocks.map((b) => b.line)).toEqual([2, 3]);
     const products = blocks.flatMap((b) => jsonLdProducts(JSON.parse(b.json) as unknown, b.line));
     expect(products).toEqual([

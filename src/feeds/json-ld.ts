@@ -48,20 +48,6 @@ export interface JsonLdProduct {
   rating?: { score: number; count?: number };
 }
 
-const SCRIPT =
-  /<script\b[^>]*\btype\s*=\s*["']?application\/ld\+json["']?[^>]*>([\s\S]*?)<\/script\s*>/gi;
-
-const lineAt = (text: string, index: number) => text.slice(0, index).split('\n').length;
-
-/** The JSON-LD blocks of a page (or the whole of a JSON file), each with its first line. */
-export function jsonLdBlocks(text: string, html: boolean): { line: number; json: string }[] {
-  if (!html) return [{ line: 1, json: text }];
-  return [...text.matchAll(SCRIPT)].map((m) => ({
-    line: lineAt(text, m.index + m[0].indexOf(m[1]!)),
-    json: m[1]!,
-  }));
-}
-
 const isObject = (value: Json): value is Record<string, Json> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const list = (value: Json): Json[] => (Array.isArray(value) ? value : value == null ? [] : [value]);
