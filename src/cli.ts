@@ -70,7 +70,7 @@ program
 program
   .command('catalog:import')
   .description(
-    'validate a catalog file (JSON Lines, JSON array or CSV), then import and publish it',
+    'validate a catalog (JSON Lines, JSON array, CSV or JSON-LD), then import and publish it',
   )
   .argument('<file>', 'the catalog file (docs/operations.md, Catalog files)')
   .option('--format <format>', 'jsonl, json, csv or jsonld; default: from the extension or content')

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
@@ -358,6 +359,42 @@ describe('restore of a damaged backup', () => {
     const file = await backupOf(edit([...lines]));
     expect(await restoreFrom(file)).toEqual(refused(file, why));
   }, 400_000);
+
+  it('says in one line that a file cannot be written or read, or a port is taken', async () => {
+    const folder = path.join(root, 'a-folder');
+    await mkdir(folder);
+    // A port another program holds: the embedded server of a new DATA_DIR cannot start.
+    const taken = net.createServer();
+    const port = await freePort();
+    await new Promise<void>((resolve) => taken.listen(port, resolve));
+    const dataDir = path.join(root, 'data-port-taken');
+    try {
+      const env = { DATABASE_URL: source.url, DATA_DIR: path.join(root, 'source-data') };
+      const results = await Promise.all([
+        runBuiltCommand('backup', ['/nonexistent/dir/x.gz'], env),
+        runBuiltCommand('backup', [folder, '--force'], env),
+        runBuiltCommand('restore', [folder], env),
+        runBuiltCommand('restore', [path.join(root, 'backup.gz')], {
+          DATA_DIR: dataDir,
+          EMBEDDED_DATABASE_PORT: String(port),
+        }),
+      ]);
+      expect(results.map(({ code, stderr }) => ({ code, stderr }))).toEqual([
+        { code: 1, stderr: 'backup: cannot write /nonexistent/dir/x.gz (ENOENT)\n' },
+        { code: 1, stderr: `backup: cannot write ${folder} (EISDIR: it is a folder)\n` },
+        { code: 1, stderr: `restore: cannot read ${folder} (EISDIR: it is a folder)\n` },
+        {
+          code: 1,
+          stderr: expect.stringMatching(new RegExp(`^restore: [^\n]*port ${port} taken[^\n]*\n$`)),
+        },
+      ]);
+    } finally {
+      taken.close();
+    }
+    // Nothing left behind: no partial backup beside the folder, no new DATA_DIR.
+    expect((await readdir(root)).filter((f) => f.endsWith('.partial'))).toEqual([]);
+    expect(existsSync(dataDir)).toBe(false);
+  }, 120_000);
 
   it('removes the embedded database it made when PostgreSQL refuses a value', async () => {
     // A number past the column's type passes the file's own checks: PostgreSQL's refusal

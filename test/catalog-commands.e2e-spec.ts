@@ -117,6 +117,10 @@ describe('catalog:import command', () => {
     [['x.jsonl', '--frobnicate'], /^error: unknown option '--frobnicate'/],
     [['x.jsonl', '--force'], /^catalog:import: --force goes with --replace\n$/],
     [['/no/such/file.jsonl'], /^catalog:import: cannot read \/no\/such\/file\.jsonl/],
+    [
+      ['docs/templates/products.csv', '--reviews', '/no/such/reviews.csv'],
+      /^catalog:import: cannot read \/no\/such\/reviews\.csv \(ENOENT\)\n$/,
+    ],
   ])('refuses %j with a one-line reason and exit code 1', async (args, reason) => {
     const result = await run(...args);
     expect(result.code).toBe(1);

@@ -502,6 +502,6 @@ describe('CatalogImporter formats', () => {
     ]);
     const forced = await run(csv, '--format', 'csv', '--dry-run');
     expect(forced.code).toBe(0);
-    expect(forced.stdout).toMatch(/^Valid: 1 products, 0 reviews and 0 offers/);
+    expect(forced.stdout).toMatch(/^Valid: 1 product, 0 reviews and 0 offers/);
   });
 });

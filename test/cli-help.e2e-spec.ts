@@ -89,6 +89,9 @@ describe('admin command line', () => {
       'help',
     ]);
     expect(admin).toContain('npm run tools -- --help');
+    expect(admin.replace(/\s+/g, ' ')).toContain(
+      'catalog (JSON Lines, JSON array, CSV or JSON-LD)',
+    );
     const tools = run(TOOLS, ['--help'], dataDir).stdout;
     expect(listed(tools)).toEqual(['catalog:generate', 'catalog:schema', 'help']);
     // The admin command line no longer runs them.

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { createTestApp } from './support/test-app.js';
@@ -50,6 +54,25 @@ describe('catalog:import safety', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
       'the file holds no products: --replace would empty the catalog',
+    );
+    expect(await counts()).toEqual({ products: 10, publications: 1 });
+  });
+
+  it('refuses a merge of a file or folder that holds no product, and publishes nothing', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'pi-empty-'));
+    try {
+      for (const source of [await catalogFile([]), folder])
+        await expect(app.get(CatalogImporter).import(source)).rejects.toThrow(
+          new Error(`${source} holds no product; nothing was imported`),
+        );
+    } finally {
+      await rm(folder, { recursive: true });
+    }
+    // The command: a folder of files without one JSON-LD product, refused in its last line.
+    const templates = await run('docs/templates');
+    expect(templates.code).toBe(1);
+    expect(templates.stderr.trimEnd().split('\n').at(-1)).toBe(
+      `${IMPORT}: docs/templates holds no product; nothing was imported`,
     );
     expect(await counts()).toEqual({ products: 10, publications: 1 });
   });

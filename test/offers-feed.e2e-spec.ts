@@ -256,6 +256,10 @@ describe(OffersFeedService.name, () => {
     expect(await refusal(broken.tsvField)).toMatch(
       /^field\.tsv line \d+: longer than 1048576 characters \(a quote left open\?\): the file is not read past it$/,
     );
+    // A feed that is not there is named, as every command names a file it cannot read.
+    await expect(
+      feeds.apply(path.join(dir, 'none.tsv'), { retailer: 'Broken Shop' }),
+    ).rejects.toThrow(new Error(`cannot read ${path.join(dir, 'none.tsv')} (ENOENT)`));
     // A page of JSON-LD that is not UTF-8 is none of its products, and says where.
     const pages = path.join(dir, 'pages');
     await mkdir(pages);

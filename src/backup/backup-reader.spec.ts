@@ -59,6 +59,10 @@ describe(BackupReader.name, () => {
     await expect(BackupReader.open(path.join(folder, 'none.gz'))).rejects.toThrow(
       /cannot read .*none\.gz \(ENOENT\)/,
     );
+    // A folder opens: only reading it fails, in words that do not name it.
+    await expect(BackupReader.open(folder)).rejects.toThrow(
+      `cannot read ${folder} (EISDIR: it is a folder)`,
+    );
     const newer = gzipSync(jsonLine({ ...header, version: 2 } as never));
     await expect(BackupReader.open(file('newer.gz', newer))).rejects.toThrow(
       /newer\.gz is a backup of format 2; this version reads format 1 only/,

@@ -3,6 +3,7 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { createGunzip, type Gunzip } from 'node:zlib';
 import { type ZodType } from 'zod';
+import { fileAccessError, readablePath } from '../common/file-access.js';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -203,8 +204,9 @@ async function next(file: string, batches: AsyncGenerator<Buffer[]>, line: numbe
 }
 
 async function assertGzip(file: string): Promise<void> {
-  const handle = await open(file, 'r').catch((error: NodeJS.ErrnoException) => {
-    throw new BackupFileError(`cannot read ${file} (${error.code ?? error.message})`);
+  await readablePath(file);
+  const handle = await open(file, 'r').catch((error: unknown) => {
+    throw fileAccessError('read', file, error);
   });
   try {
     const magic = Buffer.alloc(2);

@@ -82,6 +82,11 @@ export async function importCatalog(file: string, options: ImportOptions): Promi
 
 type ImportSummary = Awaited<ReturnType<CatalogImporter['import']>>;
 
+/** "1 product, 12 reviews and 3 offers" */
+const contents = (summary: ImportSummary) =>
+  `${counted(summary.products, 'product')}, ${counted(summary.reviews, 'review')} and ` +
+  counted(summary.offers, 'offer');
+
 function summaryText(summary: ImportSummary, seconds: string): string {
   const n = (value: number) => value.toLocaleString('en-US');
   const { added, changed, unchanged, removed } = summary.changes;
@@ -90,13 +95,12 @@ function summaryText(summary: ImportSummary, seconds: string): string {
     (summary.replaced ? `, ${n(removed)} removed` : '');
   if (summary.dryRun) {
     const would = summary.replaced
-      ? `replace the catalog of ${n(summary.before)} products`
+      ? `replace the catalog of ${counted(summary.before, 'product')}`
       : summary.mode === 'bulk'
         ? 'import into an empty catalog'
-        : `merge into the catalog of ${n(summary.before)} products`;
+        : `merge into the catalog of ${counted(summary.before, 'product')}`;
     return (
-      `Valid: ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
-      `${n(summary.offers)} offers (${seconds} s). The import would ${would}: ${changes}. ` +
+      `Valid: ${contents(summary)} (${seconds} s). The import would ${would}: ${changes}. ` +
       'Nothing was imported (--dry-run).\n' +
       feedOffersText(summary.feedOffers, true)
     );
@@ -107,8 +111,7 @@ function summaryText(summary: ImportSummary, seconds: string): string {
       ? 'into an empty catalog'
       : 'merged';
   return (
-    `Imported ${n(summary.products)} products, ${n(summary.reviews)} reviews and ` +
-    `${n(summary.offers)} offers in ${seconds} s (${how}: ${changes}); ` +
+    `Imported ${contents(summary)} in ${seconds} s (${how}: ${changes}); ` +
     `published at ${summary.publishedAt.toISOString()}\n` +
     feedOffersText(summary.feedOffers, false)
   );

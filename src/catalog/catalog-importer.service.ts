@@ -1,3 +1,4 @@
+import { counted } from '../common/command-output.js';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { CatalogRepository, type LoadMode, type LoadPhase } from './catalog.repository.js';
 import type { FeedOffersChange } from './catalog-feed-offers.repository.js';
@@ -62,16 +63,17 @@ export interface ImportSummary extends CatalogCounts {
 /** A --replace import that would destroy most of the catalog by accident; nothing changed. */
 export class DestructiveImportError extends Error {}
 
+/** A source (file or folder) without one product; nothing changed. */
+export class EmptySourceError extends Error {}
+
 /** A replace may not remove more than this share of the catalog without `force`. */
 const MAX_SHRINK = 0.5;
-
-const products = (n: number) => `${n} product${n === 1 ? '' : 's'}`;
 
 /** Why removing `removed` of the catalog's `before` products needs `force`, if it does. */
 function destructive(before: number, removed: number): string | undefined {
   if (before > 0 && removed > before * MAX_SHRINK)
     return (
-      `the file leaves out ${removed} of the catalog's ${products(before)}: ` +
+      `the file leaves out ${removed} of the catalog's ${counted(before, 'product')}: ` +
       '--replace would remove more than half of it (--force to do so)'
     );
   return undefined;
@@ -108,13 +110,16 @@ export class CatalogImporter implements OnApplicationShutdown {
     const guarded = replace && !options.force;
     const staging = await CatalogStaging.create();
     try {
-      const result = await this.validate(
-        typeof source === 'string' ? { file: source } : source,
-        staging,
-        options,
-      );
+      const given = typeof source === 'string' ? { file: source } : source;
+      const result = await this.validate(given, staging, options);
       if (result.badLines > 0) throw new CatalogValidationError(result.problems, result.badLines);
-      if (guarded && result.counts.products === 0) throw new DestructiveImportError(EMPTY_REPLACE);
+      if (result.counts.products === 0) {
+        // A merge of nothing is a wrong file or folder given, never an intent: it would record
+        // a publication that changes nothing. Only --replace --force empties a catalog.
+        if (!replace)
+          throw new EmptySourceError(`${given.file} holds no product; nothing was imported`);
+        if (guarded) throw new DestructiveImportError(EMPTY_REPLACE);
+      }
       const total = await staging.totalBytes();
       const loaded = await this.repository.load(staging, {
         replace,

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { fileAccessError } from '../common/file-access.js';
 import { projectRoot } from '../config/project-root.js';
 import type { CatalogStaging } from './catalog-staging.js';
 import type { CatalogCounts, ChunkResult, ChunkTask, LineProblem } from './chunk-validator.js';
@@ -64,8 +65,8 @@ export async function validateCatalogFile(
 ): Promise<ValidationResult> {
   const totalBytes = await stat(file).then(
     (s) => s.size,
-    (error: NodeJS.ErrnoException) => {
-      throw new Error(`cannot read ${file} (${error.code ?? error.message})`);
+    (error: unknown) => {
+      throw fileAccessError('read', file, error);
     },
   );
   const parts = totalBytes < PARALLEL_FROM_BYTES ? 1 : Math.min(os.availableParallelism(), 4);

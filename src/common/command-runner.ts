@@ -1,8 +1,28 @@
-import { type INestApplicationContext, type LogLevel, type Type } from '@nestjs/common';
+import {
+  ConsoleLogger,
+  type INestApplicationContext,
+  type LogLevel,
+  type Type,
+} from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import 'reflect-metadata';
 
 export class CommandError extends Error {}
+
+/** The context Nest logs a failed start in (a provider that threw), with its stack trace. */
+const START_FAILURE_CONTEXT = 'ExceptionHandler';
+
+/**
+ * Nest's logger for a command, but for Nest's report of a failed start: that failure is
+ * rethrown (abortOnError: false) and reported in the command's one line, the stack trace
+ * only at LOG_LEVEL=debug.
+ */
+class CommandLogger extends ConsoleLogger {
+  override error(message: unknown, ...params: unknown[]): void {
+    if (params.at(-1) === START_FAILURE_CONTEXT) return;
+    super.error(message, ...params);
+  }
+}
 
 /**
  * Runs an admin command inside a Nest application context of `module` (the same
@@ -23,7 +43,7 @@ export async function runCommand(
   let code = 0;
   try {
     app = await NestFactory.createApplicationContext(module, {
-      logger: levels,
+      logger: verbose ? levels : new CommandLogger({ logLevels: levels }),
       abortOnError: false,
     });
     app.enableShutdownHooks();

@@ -1,5 +1,6 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { readablePath } from '../common/file-access.js';
 import {
   FeedFormatError,
   validateFeedItem,
@@ -26,7 +27,7 @@ export interface Feed {
 const JSON_LD_EXTENSIONS = new Set(['.html', '.htm', '.jsonld', '.json']);
 
 async function kindOf(file: string): Promise<FeedKind> {
-  if ((await stat(file)).isDirectory()) return 'json-ld';
+  if ((await readablePath(file, { folders: true })) === 'folder') return 'json-ld';
   const extension = path.extname(file).toLowerCase();
   if (JSON_LD_EXTENSIONS.has(extension)) return 'json-ld';
   if (extension === '.xml' || extension === '.rss' || extension === '.atom') return 'merchant-xml';

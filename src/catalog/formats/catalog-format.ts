@@ -1,5 +1,6 @@
-import { open, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
+import { readablePath } from '../../common/file-access.js';
 
 /** The forms a catalog file may take (catalog-format.md; docs/operations.md, Catalog files). */
 export const CATALOG_FORMATS = ['jsonl', 'json', 'csv', 'jsonld'] as const;
@@ -92,10 +93,7 @@ export async function catalogFormat(file: string, asked?: string): Promise<Catal
     throw new CatalogFormatError(
       `--format must be one of ${CATALOG_FORMATS.join(', ')} (got ${JSON.stringify(asked)})`,
     );
-  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
-    throw new CatalogFormatError(`cannot read ${file} (${error.code ?? error.message})`);
-  });
-  if (info.isDirectory()) {
+  if ((await readablePath(file, { folders: true })) === 'folder') {
     if (asked === undefined || asked === 'jsonld') return 'jsonld';
     throw new CatalogFormatError(
       `${file} is a folder: only --format jsonld reads a folder (of JSON-LD and HTML files)`,

@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
+import { readablePath } from '../../common/file-access.js';
 import { catalogLineSchema } from '../catalog-line.schema.js';
 import { parseCatalogLine } from '../catalog-line.parse.js';
 import { issuesOf, lineProblems, type LineProblem } from '../chunk-validator.js';
@@ -106,6 +107,8 @@ export async function readableCatalog(
   const format = await catalogFormat(source.file, source.format);
   if ((source.reviews || source.offers) && format !== 'csv')
     throw new CatalogFormatError('--reviews and --offers go with a CSV catalog file');
+  // Before the catalog file is converted: a mistyped side file's name is refused at once.
+  for (const side of [source.reviews, source.offers]) if (side) await readablePath(side);
   if (format === 'jsonl') return { format, file: source.file, problems: [], badLines: 0 };
   const file = path.join(dir, 'catalog.jsonl');
   if (format === 'json') return { format, file, ...(await convertArray(source.file, file)) };
