@@ -70,7 +70,7 @@ describe('CatalogImporter formats', () => {
     );
     const array = await bytes(
       'latin1.json',
-      '[\n{"id": "w-1", "name": "Wid',
+      '[\n{"id": "w-1",\n "name": "Wid',
       [0xe9],
       'get", "brand": "Acme", "category": "w"}\n]\n',
     );
@@ -84,7 +84,7 @@ describe('CatalogImporter formats', () => {
       'latin1.csv row 2: not valid UTF-8 (line 2, byte 30)',
     ]);
     expect(await problemsOf({ file: array })).toEqual([
-      'latin1.json item 1 (line 2): not valid UTF-8 (byte 28)',
+      'latin1.json item 1 (line 2): not valid UTF-8 (line 3, byte 29)',
     ]);
     expect(await problemsOf({ file: lines })).toEqual(['line 1: not valid UTF-8 (byte 26)']);
   });

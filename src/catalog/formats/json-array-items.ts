@@ -46,12 +46,17 @@ export async function* jsonArrayItems(file: string): AsyncGenerator<ArrayItem> {
     size = 0;
     if (tooLong) return { item, line: itemLine, error: `longer than ${MAX_LINE_BYTES} bytes` };
     // Refused, not read as U+FFFD: the bytes of a name are published as they are.
-    if (!isUtf8(bytes))
+    if (!isUtf8(bytes)) {
+      // The line and byte of the fault, as every form says them (utf8-text.ts): an item may
+      // span many lines.
+      const at = invalidUtf8At(bytes) ?? 0;
+      const badLine = itemLine + bytes.subarray(0, at).filter((b) => b === NEWLINE).length;
       return {
         item,
         line: itemLine,
-        error: `not valid UTF-8 (byte ${itemOffset + (invalidUtf8At(bytes) ?? 0)})`,
+        error: `not valid UTF-8 (line ${badLine}, byte ${itemOffset + at})`,
       };
+    }
     const text = bytes
       .toString('utf8')
       .replace(/[\r\n]+/g, ' ')
