@@ -24,6 +24,7 @@ import {
 import {
   formatCost,
   formatFailures,
+  formatHalves,
   formatLengths,
   formatReport,
   type Cost,
@@ -269,10 +270,9 @@ async function main(): Promise<number> {
     for (const [i, run] of runs.entries()) {
       const url = i === 0 ? database.url : await createDatabase(database.url, `resolution_${i}`);
       const { results, cost } = await runOn(url, run);
-      const report = evaluate(results);
       sections.push({
         title: run.title,
-        report,
+        report: evaluate(results),
         cost,
         results,
         ...(run.unread && { unread: run.unread }),
@@ -282,26 +282,11 @@ async function main(): Promise<number> {
       console.log(formatReport(title, report));
       console.log(formatCost(title, cost, cpuPasses));
       console.log(formatLengths(results) + '\n');
-      if (!unread) continue;
-      for (const [half, keep] of [
-        ['read', (query: string) => !unread(query)],
-        ['never read', unread],
-      ] as const)
-        console.log(
-          formatReport(
-            `${title}, the half ${half}`,
-            evaluate(results.filter((r) => keep(r.labelled.query))),
-          ) + '\n',
-        );
+      if (unread) console.log(formatHalves(title, results, unread) + '\n');
     }
     for (const { title, report, unread } of sections) {
-      // The half never read is never printed line by line: only how many of its lookups failed.
-      const shown = report.failures.filter((f) => !unread?.(f.query));
-      if (report.failures.length === 0) continue;
-      const hidden = report.failures.length - shown.length;
-      console.log(`== ${title}: ${formatFailures({ ...report, failures: shown })}`);
-      if (hidden > 0) console.log(`  (and ${hidden} of the half never read, not shown)`);
-      console.log('');
+      if (report.failures.length > 0)
+        console.log(`== ${title}: ${formatFailures(report, unread)}\n`);
     }
     return sections.some(({ report }) => report.wrongProducts > 0) ? 1 : 0;
   } finally {

@@ -1,4 +1,10 @@
-import { describeFailure, QUERY_KINDS, type EvalReport, type ResolvedQuery } from './evaluate.js';
+import {
+  describeFailure,
+  evaluate,
+  QUERY_KINDS,
+  type EvalReport,
+  type ResolvedQuery,
+} from './evaluate.js';
 
 // An evaluation report (evaluate.ts) as text, for the bench scripts' output.
 
@@ -41,12 +47,37 @@ export function formatReport(
   return lines.join('\n');
 }
 
-/** Every failure of a report, one per line, wrong products first. */
-export function formatFailures(report: EvalReport): string {
+/**
+ * Every failure of a report, one per line, wrong products first; those of lookups never to be
+ * read line by line (`unread`) only counted.
+ */
+export function formatFailures(
+  report: EvalReport,
+  unread: (query: string) => boolean = () => false,
+): string {
+  const shown = report.failures.filter((f) => !unread(f.query));
+  const hidden = report.failures.length - shown.length;
   return [
     `failures (${report.failures.length}):`,
-    ...report.failures.map((f) => '  ' + describeFailure(f)),
+    ...shown.map((f) => '  ' + describeFailure(f)),
+    ...(hidden > 0 ? [`  (and ${hidden} of the half never read, not shown)`] : []),
   ].join('\n');
+}
+
+/** The report of each half of a set: the lookups read line by line, and the others. */
+export function formatHalves(
+  title: string,
+  results: readonly ResolvedQuery[],
+  unread: (query: string) => boolean,
+): string {
+  return [false, true]
+    .map((never) =>
+      formatReport(
+        `${title}, the half ${never ? 'never read' : 'read'}`,
+        evaluate(results.filter((r) => unread(r.labelled.query) === never)),
+      ),
+    )
+    .join('\n\n');
 }
 
 /** Resolve times of short names against long titles of the same set: p50 and p99. */

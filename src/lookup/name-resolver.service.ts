@@ -122,13 +122,7 @@ export class NameResolver {
         if (gtin === undefined) {
           const read = byName!.outcomes[next++]!;
           const byWords = { ...read, explanation: { ...read.explanation, query } };
-          // One product among the barcodes it writes; several products' is no one's.
-          const carried = written[i]!.flatMap((g) => {
-            const product = byBarcode.products.get(g);
-            return product ? [{ gtin: g, product }] : [];
-          });
-          const one = new Set(carried.map((c) => c.product.id)).size === 1 ? carried[0] : undefined;
-          return one ? writtenBarcodeOutcome(query, one.gtin, one.product, byWords) : byWords;
+          return writtenBarcodeOutcome(query, written[i]!, byBarcode.products, byWords);
         }
         const product = byBarcode.products.get(gtin);
         return product ? barcodeOutcome(query, gtin, product) : asNames!.outcomes[again++]!;

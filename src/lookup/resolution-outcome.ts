@@ -78,16 +78,20 @@ export const barcodeOutcome = (
   );
 
 /**
- * A name that writes a barcode one product carries, among other words: that product, unless the
- * words name another one outright, when the name contradicts itself and is refused with both
- * as suggestions.
+ * A name read by its words, and by the barcodes it writes among them: when those barcodes are
+ * one product's (several products' are no one's), that product, unless the words name another
+ * one outright, when the name contradicts itself and is refused with both as suggestions.
  */
 export function writtenBarcodeOutcome(
   query: string,
-  gtin: string,
-  { id, name }: { id: string; name: string },
+  written: readonly string[],
+  carriers: ReadonlyMap<string, { id: string; name: string }>,
   byWords: ResolutionOutcome,
 ): ResolutionOutcome {
+  const carried = written.filter((gtin) => carriers.has(gtin));
+  if (new Set(carried.map((gtin) => carriers.get(gtin)!.id)).size !== 1) return byWords;
+  const gtin = carried[0]!;
+  const { id, name } = carriers.get(gtin)!;
   if (!byWords.found || byWords.productId === id) return barcodeOutcome(query, gtin, { id, name });
   const named = byWords.explanation.candidates.find((c) => c.productId === byWords.productId)!;
   return {
