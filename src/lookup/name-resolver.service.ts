@@ -98,9 +98,7 @@ export class NameResolver {
     const written = queries.map((query, i) => (gtins[i] === undefined ? gtinsInName(query) : []));
     const wanted = [...new Set([...gtins, ...written.flat()].filter((g) => g !== undefined))];
     if (wanted.length === 0) return await this.resolveNames(queries);
-    const names = queries.flatMap((query, i) =>
-      gtins[i] !== undefined ? [] : written[i]!.length > 0 ? [withoutBarcodes(query)] : [query],
-    );
+    const names = queries.filter((_, i) => gtins[i] === undefined);
     const [byName, byBarcode] = await Promise.all([
       names.length > 0 ? this.resolveNames(names) : undefined,
       this.repository.findBarcodes(wanted),
@@ -112,16 +110,29 @@ export class NameResolver {
     const unknown = queries.filter(
       (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]),
     );
-    const asNames = unknown.length > 0 ? await this.resolveNames(unknown) : undefined;
+    // A barcode a product carries is an identifier, not a number the name must state: those
+    // names' words are read again without it (writtenBarcodeOutcome weighs the two).
+    const identified = queries.map((query, i) => {
+      const carried = written[i]!.filter((g) => byBarcode.products.has(g));
+      return carried.length > 0 ? withoutBarcodes(query, carried) : undefined;
+    });
+    const rereads = identified.filter((name) => name !== undefined);
+    const [asNames, reread] = await Promise.all([
+      unknown.length > 0 ? this.resolveNames(unknown) : undefined,
+      rereads.length > 0 ? this.resolveNames(rereads) : undefined,
+    ]);
     let next = 0;
     let again = 0;
+    let read = 0;
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) => {
         const gtin = gtins[i];
         if (gtin === undefined) {
-          const read = byName!.outcomes[next++]!;
-          const byWords = { ...read, explanation: { ...read.explanation, query } };
+          const asWritten = byName!.outcomes[next++]!;
+          if (identified[i] === undefined) return asWritten;
+          const words = reread!.outcomes[read++]!;
+          const byWords = { ...words, explanation: { ...words.explanation, query } };
           return writtenBarcodeOutcome(query, written[i]!, byBarcode.products, byWords);
         }
         const product = byBarcode.products.get(gtin);

@@ -73,9 +73,10 @@ describe(gtinsInName.name, () => {
 });
 
 describe(withoutBarcodes.name, () => {
-  it('leaves out the barcodes a name writes, and nothing else', () => {
-    expect(withoutBarcodes(`Acme Kettle ${UPCA} 036000291453 96401234`)).toBe(
-      'Acme Kettle   036000291453 96401234',
+  it('leaves out the barcodes a name writes that are among the keys, and nothing else', () => {
+    const name = `Acme Kettle ${UPCA} ${EAN13} 036000291453 96401234`;
+    expect(withoutBarcodes(name, [gtin14(UPCA)])).toBe(
+      `Acme Kettle   ${EAN13} 036000291453 96401234`,
     );
   });
 });

@@ -55,8 +55,10 @@ export function gtinsInName(name: string): string[] {
 }
 
 /**
- * The name without the barcodes it writes: a barcode is an identifier, read as one, never a
- * model number the product's name must state.
+ * The name without the barcodes it writes that are among `keys` (14-digit): a barcode a product
+ * carries is an identifier, read as one, never a number the product's name must state.
  */
-export const withoutBarcodes = (name: string): string =>
-  name.replace(WRITTEN_GTIN, (digits) => (gtinProblem(digits) === undefined ? ' ' : digits));
+export const withoutBarcodes = (name: string, keys: readonly string[]): string =>
+  name.replace(WRITTEN_GTIN, (digits) =>
+    gtinProblem(digits) === undefined && keys.includes(gtin14(digits)) ? ' ' : digits,
+  );
