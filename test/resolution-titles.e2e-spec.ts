@@ -53,6 +53,19 @@ describe(`${NameResolver.name} on shop titles`, () => {
         listing('a590', 'Canon', 'PowerShot A590 8MP Digital Camera', ['A590IS']),
         listing('t125420', 'Epson', 'Durabrite Ultra Ink Yellow T125420'),
         listing('proshot', 'EDGE', 'ProShot 4GB SDHC Memory Card Class 6'),
+        // Codes that no other product carries, and siblings of their lines.
+        listing('qx-4410', 'Vantor', 'QX-4410 Portable Speaker Blue'),
+        listing('qx-4420', 'Vantor', 'QX-4420 Portable Speaker Red'),
+        listing('mk-2209', 'Memco', 'MK-2209 USB Flash Drive 64 GB'),
+        listing('hl-90', 'Vantor', 'HL-90 Headlamp'),
+        listing('hl-90-plus', 'Vantor', 'HL-90 Plus Headlamp'),
+        listing('nx-330', 'Netco', 'NX-330 NetFabric Ethernet Partition'),
+        listing('nx-340', 'Netco', 'NX-340 NetFabric 10Gb RDMA Ethernet Controller'),
+        product('adapter', {
+          brand: 'Voltaro',
+          name: 'Universal Travel Adapter',
+          mpn: 'ZRT-8832-EU',
+        }),
       ]),
     );
   }, 300_000);
@@ -108,6 +121,37 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(await answer('Canon SX100IS 8MP')).toBe('sx100is');
     expect(await answer('Canon SX100IS 10MP')).toBeUndefined();
     expect(await answer('Epson T125420 Yellow DURABrite Cartridge')).toBe('t125420');
+  });
+
+  it('finds the product that a code no other product carries identifies, in any language', async () => {
+    // Words of any language describe it; its colour, written in Norwegian, is its own.
+    const title = 'Vantor QX4410 Bluetooth Lautsprecher wasserdicht 20 Stunden Akku, blå';
+    const found = await resolver.resolve(title);
+    expect(found).toMatchObject({ found: true, productId: 'qx-4410' });
+    expect(found.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(found.explanation.decision).toMatch(/writes its code/);
+    // A value it states otherwise contradicts the code: another colour, another capacity.
+    const red = await resolver.resolve('Vantor QX-4410 Lautsprecher rot');
+    expect(red.found).toBe(false);
+    expect(red.candidates[0]?.productId).toBe('qx-4410');
+    const rejected = red.explanation.candidates.find((c) => c.productId === 'qx-4410');
+    expect(rejected?.rejected).toMatch(/^colour red against its blue/);
+    expect(await answer('Memco MK2209 Clé USB 128 Go')).toBeUndefined();
+    expect(await answer('Memco MK2209 Clé USB 64 Go')).toBe('mk-2209');
+  });
+
+  it('leaves to the words a code whose line has another model, or a product beside it', async () => {
+    // "HL-90" is on both: the plain one, named whole, is found; "Plus" tells the other.
+    expect(await answer('Vantor HL-90 Headlamp')).toBe('hl-90');
+    expect(await answer('Vantor HL-90 Plus Headlamp')).toBe('hl-90-plus');
+    // Only the partition carries NX-330, but the title says what a product of its line is.
+    expect(await answer('Netco NX-330 NetFabric 10Gb RDMA Ethernet Controller')).toBeUndefined();
+    expect(await answer('Netco NX-330 NetFabric Ethernet Partition, Gigabit')).toBe('nx-330');
+  });
+
+  it("reads a product's part number as an identifier", async () => {
+    expect(await answer('Voltaro ZRT-8832-EU')).toBe('adapter');
+    expect(await answer('Voltaro Reiseadapter ZRT8832EU für 150 Länder, schwarz')).toBe('adapter');
   });
 
   it('reads Tech after a brand as the maker’s full name', async () => {

@@ -1,4 +1,5 @@
 import { catalogTerms } from '../names/search-terms.js';
+import { isCode } from '../names/model-codes.js';
 import { createWriteStream, rmSync, type WriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -115,7 +116,10 @@ export class StagingWriter {
     const aliases = line.aliases ?? [];
     // The name and each alias, once per distinct normalised form.
     const names = new Map<string, boolean>([[nameNorm, false]]);
-    for (const alias of aliases) {
+    // The maker's part number is a name the product is known by, as a code-like alias is
+    // (docs/resolution.md, order of evidence), when it reads as a code and not as a word.
+    const partNumber = line.mpn !== undefined && isCode(normaliseName(line.mpn).split(' '));
+    for (const alias of partNumber ? [...aliases, line.mpn!] : aliases) {
       const norm = normaliseName(alias);
       if (norm !== '' && !names.has(norm)) names.set(norm, true);
     }

@@ -23,10 +23,16 @@ import {
   type Resolutions,
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
-import { singular } from '../names/words-that-say-nothing.js';
+import { isCategoryWord, singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread, type Explained } from '../names/closer-readings.js';
-import { FOUND_AT, REJECTED_WEIGHT, suggestedAt } from '../names/resolution-decision.js';
+import {
+  FOUND_AT,
+  IDENTIFIED_AT,
+  REJECTED_WEIGHT,
+  suggestedAt,
+} from '../names/resolution-decision.js';
+import { attributesOf, contradiction, otherModel, type Attributes } from '../names/attributes.js';
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -222,8 +228,16 @@ export class NameResolver {
       written,
     );
     const match = nameMatcher(query);
+    const asked = attributesOf(query);
+    // What each candidate is, by its category's words: a query word that says another
+    // candidate's kind of product ("Charger" beside "Batteries") is no description.
+    const kinds = new Set(products.flatMap((p) => [...this.categoryWords.memo(p.category)]));
+    const saysKind = normaliseName(query)
+      .split(' ')
+      .map(singular)
+      .filter((w) => kinds.has(w));
     const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), whole),
+      this.score(match, product, reading.against(i), whole, { asked, saysKind }),
     );
     return decidedOutcome(query, outread(explained));
   }
@@ -259,6 +273,8 @@ export class NameResolver {
     read: ReadAgainst,
     /** What a name carrying every term of the query weighs. */
     whole: number,
+    /** What the query states (attributes.ts), and the candidates' kinds of product it says. */
+    { asked, saysKind }: { asked: Attributes; saysKind: readonly string[] },
   ): Explained {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
@@ -275,17 +291,46 @@ export class NameResolver {
       matches.push(...this.withAliases(match, product, context));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];
-    if (best) {
+    // A code only this product carries identifies it: where no rule of the words rejects it,
+    // what else the query says describes it, unless it states a value the product states
+    // otherwise (docs/resolution.md, order of evidence).
+    const stated = best && read.identifiedBy !== undefined ? attributesOf(product.name) : undefined;
+    const anotherKind = saysKind.some(
+      (w) =>
+        !isCategoryWord(w, context.categoryWords) &&
+        !product.names.some((n) => n.split(' ').map(singular).includes(w)),
+    );
+    const code =
+      stated && !otherModel(asked, stated) && !anotherKind ? read.identifiedBy : undefined;
+    const contradicted = code && contradiction(asked, stated!);
+    if (best && code && contradicted) {
+      const rejected = `${contradicted}, though the query writes its code "${code}"`;
       return {
         scored: {
           productId: product.id,
           name: product.name,
-          score: best.score,
-          suggestionScore: suggestedAt(best.score, coverage),
+          score: 0,
+          rejected,
+          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage),
+        },
+        notes: [rejected, ...best.notes],
+      };
+    }
+    if (best) {
+      const score = code ? Math.max(best.score, IDENTIFIED_AT) : best.score;
+      return {
+        scored: {
+          productId: product.id,
+          name: product.name,
+          score,
+          suggestionScore: suggestedAt(score, coverage),
+          ...(code && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
         },
-        notes: best.notes,
+        notes: code
+          ? [`the query writes its code "${code}", which no other product carries`, ...best.notes]
+          : best.notes,
         ...(best.reading && { reading: best.reading }),
         otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
         maker: makerOf(context.brand),

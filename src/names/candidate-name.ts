@@ -54,6 +54,11 @@ export interface ReadAgainst {
    */
   anchor?: string;
   /**
+   * The anchor when no other product of the catalog carries it: it identifies this product,
+   * and only a value the product states otherwise contradicts it (attributes.ts).
+   */
+  identifiedBy?: string;
+  /**
    * Whether the catalog often tells two products of a brand apart by this word (a colour, a
    * capacity): beside an anchor, only such a word contradicts it.
    */

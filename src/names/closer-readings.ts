@@ -74,7 +74,8 @@ export function outread(explained: Explained[]): Explained[] {
       : [],
   );
   return explained.map((e, of) => {
-    if (!e.reading || e.scored.rejected || e.scored.exact || e.scored.score < FOUND_AT) return e;
+    if (!e.reading || e.scored.rejected || e.scored.exact || e.scored.identified) return e;
+    if (e.scored.score < FOUND_AT) return e;
     const by = closerReading(e.reading, readings, e.maker, of);
     if (by === undefined) return e;
     return {

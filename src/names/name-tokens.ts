@@ -73,8 +73,18 @@ const UNIT_SPELLINGS = new Map([
   ['oz', 'oz'],
   ['lb', 'lb'],
   ['lbs', 'lb'],
+  // French: "128 Go" is 128 GB.
+  ['go', 'gb'],
 ]);
-for (const unit of UNIT_SPELLINGS.keys()) UNITS.add(unit);
+/**
+ * Whether a number is a memory's or a drive's capacity (a power of two): "Go" after it is
+ * French for GB, after a model number the Go model ("LY-3480 Go").
+ */
+const isCapacity = (text: string) => {
+  const n = Number(text);
+  return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
+};
+for (const unit of UNIT_SPELLINGS.keys()) if (unit !== 'go') UNITS.add(unit);
 /**
  * What a count after a number is written as ("2pk", "64ct"): a word, not a model code. The
  * number stays a number, which the product must state: a pack size tells products apart.
@@ -84,7 +94,8 @@ const COUNT_SPELLINGS = new Map([
   ['ct', 'count'],
 ]);
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
-const ROMAN = new Map([
+/** Roman numerals as model names write them ("SATA II", "Mk III"). */
+export const ROMAN = new Map([
   ['ii', '2'],
   ['iii', '3'],
   ['iv', '4'],
@@ -189,7 +200,10 @@ export function tokenizeNormalised(normalised: string): Token[] {
       if (afterNumber && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = afterNumber || (r === 0 && previous?.kind === 'number' && w > 0);
-      const unit = UNITS.has(run) && followsNumber ? run : undefined;
+      const unit =
+        followsNumber && (UNITS.has(run) || (run === 'go' && isCapacity(previous.text)))
+          ? run
+          : undefined;
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });

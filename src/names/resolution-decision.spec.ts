@@ -21,6 +21,28 @@ const product = (
 });
 
 describe('decide', () => {
+  it('finds the one product a code identifies, however close the words put another', () => {
+    const decision = decide([
+      product('by-words', 0.95),
+      product('by-code', 0.9, { identified: true }),
+    ]);
+    expect(decision.found?.productId).toBe('by-code');
+    expect(decision.reason).toMatch(/writes its code/);
+    // Codes of two products: the query does not say which.
+    const two = decide([
+      product('a', 0.9, { identified: true }),
+      product('b', 0.9, { identified: true }),
+    ]);
+    expect(two.found).toBeUndefined();
+    expect(two.suggestions.map((s) => s.productId)).toEqual(['a', 'b']);
+    // A name the query gives exactly still decides first.
+    const exact = decide([
+      product('a', 0.9, { identified: true }),
+      product('b', 1, { exact: true }),
+    ]);
+    expect(exact.found?.productId).toBe('b');
+  });
+
   it('finds the best product when it is confident and clearly ahead, and suggests the others', () => {
     const decision = decide([product('b', 0.6), product('a', 0.95), product('c', 0.1)]);
     expect(decision.found?.productId).toBe('a');

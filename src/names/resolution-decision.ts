@@ -6,6 +6,8 @@ import { decimal } from './penalties.js';
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
+/** The least score of a product that a code no other product carries identifies. */
+export const IDENTIFIED_AT = 0.9;
 /** How far the found product must lead the runner-up: by more than this. */
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
@@ -38,6 +40,8 @@ export interface ScoredProduct {
   exact?: boolean;
   /** The query names every word of one of its names and nothing else, typos forgiven. */
   complete?: boolean;
+  /** The query writes a code no other product carries, and states nothing it contradicts. */
+  identified?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */
   suggestionScore: number;
   /**
@@ -72,6 +76,7 @@ export function decide(scored: ScoredProduct[]): Decision {
   let reason: string;
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
+  const identified = eligible.filter((p) => p.identified);
   if (exact.length === 1) {
     // Naming a product exactly is decisive, however close a sibling scores, and leaves
     // nothing else to suggest: the answer is the same whether one probe of the name's key
@@ -79,7 +84,13 @@ export function decide(scored: ScoredProduct[]): Decision {
     return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
   } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
-  else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
+  else if (identified.length > 1) reason = 'the query writes codes of several products';
+  else if (identified.length === 1 && complete.every((p) => p === identified[0])) {
+    // Words never outvote a code: what the rest of a title says describes the product, unless
+    // it states a value the product states otherwise (attributes.ts), which rejected it.
+    found = identified[0];
+    reason = 'the query writes its code, which no other product carries, and contradicts nothing';
+  } else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
     // So is naming all of it and nothing else, a typo forgiven, where a sibling says more
     // ("Dekjet 1050 J410" is the DeskJet 1050 J410, not the DeskJet 1050 J410 Series).
     found = complete[0];

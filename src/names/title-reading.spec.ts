@@ -23,6 +23,16 @@ describe(readTitle.name, () => {
     expect(other!.rejected).toMatch(/number 5/);
   });
 
+  it('says which product a code identifies: one no other product of the catalog carries', () => {
+    const [found, other] = read('Sony WH-1000XM5 Kopfhörer, schwarz', [sony, xm4]);
+    expect(found!.identifiedBy).toBe('wh1000xm5');
+    expect(other!.identifiedBy).toBeUndefined();
+    // Carried by more names than the product's own: the catalog has it elsewhere too.
+    const [shared] = read('Sony WH-1000XM5', [sony], counts({ namesCarrying: () => 3 }));
+    expect(shared!.anchor).toBe('wh1000xm5');
+    expect(shared!.identifiedBy).toBeUndefined();
+  });
+
   it("reads a product's last words, which the query lacks, as descriptions where they set it apart from no candidate", () => {
     const black = product('Motorola', 'H17 Bluetooth Headset Black');
     const [alone] = read('Motorola H17 Bluetooth Headset', [black, product('Motorola', 'H15')]);

@@ -1,6 +1,7 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 import {
+  FILLER_WORDS,
   measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
@@ -8,6 +9,7 @@ import {
 } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
+import { attributesOf, type Attributes } from './attributes.js';
 import { untoldMembers } from './code-families.js';
 import { codeEnds } from './code-ends.js';
 import { isTypoOf } from './typos.js';
@@ -39,6 +41,7 @@ export interface TitleReading {
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
+const LETTERS_ONLY = /^\p{L}+$/u;
 const DIGIT = /\p{N}/u;
 
 /**
@@ -251,6 +254,44 @@ export function readTitle(
       );
     };
   };
+  // An anchor that no other product of the whole catalog carries, in any of its names,
+  // identifies its product (another rare code of the query it lacks took the anchor already),
+  // unless the query says a word it lacks that a product of its line carries: a product the
+  // catalog holds beside it ("... Controller" beside "... Ethernet Partition").
+  let askedOnce: Attributes | undefined;
+  const identifies = (index: number): string | undefined => {
+    const code = anchors.get(index);
+    if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
+    const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
+    if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
+    const maker = makerOf(products[index]!.brand);
+    const line = [...own(index)].filter(
+      (w) => LETTERS_ONLY.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
+    );
+    const beside = products.flatMap((other, j) =>
+      j !== index && makerOf(other.brand) === maker && line.some((w) => own(j).has(w)) ? [j] : [],
+    );
+    if (beside.length === 0) return code;
+    // Words and measures ("10gb"), not a quantity alone nor a part of the code itself.
+    const lacked = [...querySet].filter(
+      (w) => LETTER.test(w) && !FILLER_WORDS.has(w) && !code.includes(w) && !carries(own(index), w),
+    );
+    const besideCarry = (w: string) => beside.some((j) => carries(own(j), w));
+    if (lacked.some(besideCarry)) return undefined;
+    // A value its name states and the query leaves unsaid, where a product beside it states
+    // another of that kind ("… Ruby Red" beside "… Black"): the query may ask for a model of
+    // the line the catalog lacks.
+    const stated = attributesOf(products[index]!.names[0]!);
+    const asked = (askedOnce ??= attributesOf(query));
+    const differs = (kind: string, values: ReadonlySet<string>) =>
+      beside.some((j) => {
+        const other = attributesOf(products[j]!.names[0]!).get(kind);
+        return other !== undefined && [...other].some((v) => !values.has(v));
+      });
+    for (const [kind, values] of stated)
+      if (!asked.has(kind) && differs(kind, values)) return undefined;
+    return code;
+  };
   const lineNamed = makersLines(products, querySet, counts, makerOf, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
@@ -260,6 +301,7 @@ export function readTitle(
       const { brand } = products[index]!;
       const siblingsCarry = () => byBrand().get(makerOf(brand))!;
       const anchor = anchors.get(index);
+      const identifiedBy = identifies(index);
       return {
         // Anchored by its code, a word that tells no siblings apart describes it, whichever
         // candidates carry it: the code, not the word, says which product.
@@ -294,6 +336,7 @@ export function readTitle(
         fitsOnly: fitsOnly.get(index) ?? [],
         ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
+        ...(identifiedBy !== undefined && { identifiedBy }),
       };
     },
   };

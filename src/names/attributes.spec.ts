@@ -1,0 +1,58 @@
+import { describe, expect, it } from '@jest/globals';
+import { attributesOf, contradiction } from './attributes.js';
+
+const against = (query: string, name: string) =>
+  contradiction(attributesOf(query), attributesOf(name));
+
+describe(attributesOf.name, () => {
+  it('reads colours in the languages shops write, each as one colour', () => {
+    for (const query of [
+      'Vifta Ventilator rød',
+      'Lüfter Rot',
+      'Ventilateur rouge',
+      'Wiatrak czerwony',
+    ])
+      expect(attributesOf(query).get('colour')).toEqual(new Set(['red']));
+    expect(attributesOf('Gurt Schwarz/Weiß').get('colour')).toEqual(new Set(['black', 'white']));
+    // Words commoner as other words are not read as colours.
+    expect(attributesOf('Fishing Rod, sort by size, gold or silver').get('colour')).toEqual(
+      new Set(['gold', 'silver']),
+    );
+  });
+
+  it('reads measures in the units and spellings of several languages, one unit per measure', () => {
+    expect(attributesOf('Clé USB 128 Go').get('gb')).toEqual(new Set(['128']));
+    expect(attributesOf('Disque 2To externe').get('gb')).toEqual(new Set(['2000']));
+    expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('in')).toEqual(new Set(['55']));
+    expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('cm')).toEqual(new Set(['139']));
+    expect(attributesOf('Laptop 15,6" 2.4GHz').get('hz')).toEqual(new Set(['2400000000']));
+    expect(attributesOf('Laptop 15.6-inch').get('in')).toEqual(new Set(['15.6']));
+    // "2-in-1" counts uses; a model's digits glued to letters measure nothing.
+    expect(attributesOf('Convertible 2-in-1 Tablet').get('in')).toBeUndefined();
+    expect(attributesOf('Switch GS716T Router C1550').size).toBe(0);
+  });
+
+  it('reads pack counts written before or after their number', () => {
+    for (const query of ['Batteries 4-Pack', 'Batteries, Pack of 4', 'Batterien 4 Stück', '4pk'])
+      expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
+  });
+});
+
+describe(contradiction.name, () => {
+  it('finds a value of a kind both state that the product states otherwise', () => {
+    expect(against('Fan 3000 rød', 'Fan 3000 Blue')).toBe('colour red against its blue');
+    expect(against('Stick 64GB', 'Stick 32 GB')).toBe('64 gb against its 32 gb');
+    expect(against('Toner, Pack of 2', 'Toner 4-Pack')).toBe('pack of 2 against its 4');
+    expect(against('Phone 8GB 256GB', 'Phone 8 GB RAM 512 GB')).toMatch(/^256 gb against/);
+  });
+
+  it('finds none where the product states the value, or states nothing of its kind', () => {
+    expect(against('Fan 3000 rød', 'Fan 3000 Red/Black')).toBeUndefined();
+    expect(against('Fan 3000 rød', 'Fan 3000')).toBeUndefined();
+    expect(against('Drive 1TB', 'Drive 1000 GB')).toBeUndefined();
+    // Centimetres beside the inches the product states are the same screen, not another value.
+    expect(against('TV 55 Zoll 139 cm', 'TV 55-Inch')).toBeUndefined();
+    // More values than the product states, one of them its own: the others describe.
+    expect(against('Phone 8GB 256GB', 'Phone 256 GB')).toBeUndefined();
+  });
+});

@@ -1,0 +1,185 @@
+import { normaliseName } from './name-normaliser.js';
+import { ROMAN, VARIANT_WORDS } from './name-tokens.js';
+
+// Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
+// pack count), read the same way from a query and from a catalog name, in the languages shops
+// write. Beside a code that identifies a product, only a value the product states otherwise
+// contradicts it: any other word of a title describes (docs/resolution.md, order of evidence).
+
+/** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
+const COLOURS = new Map<string, string>();
+const colour = (name: string, words: string) => {
+  for (const word of words.split(' ')) COLOURS.set(word, name);
+};
+// English, German, French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish,
+// Polish. Not the words that are commoner as other words ("or", "sort", "rod").
+colour(
+  'black',
+  'black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne',
+);
+colour(
+  'white',
+  'white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen bialy biały biala biała',
+);
+colour('red', 'red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona');
+colour('blue', 'blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska');
+colour('green', 'green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona');
+colour('yellow', 'yellow gelb jaune amarillo giallo geel gul keltainen zolty żółty zołty');
+colour('orange', 'orange naranja arancione oranje oransje oransssi pomaranczowy');
+colour('purple', 'purple violet violett viola morado paars lila purpur fioletowy');
+colour('pink', 'pink rosa rose roze rozowy różowy vaaleanpunainen');
+colour('grey', 'grey gray grau gris grigio grijs gra grå harmaa szary szara');
+colour(
+  'silver',
+  'silver silber argent argente plata plateado argento zilver solv sølv hopea srebrny',
+);
+colour('gold', 'gold dore oro dorado goud guld gull kulta zloty złoty');
+colour('brown', 'brown braun marron brun marrone bruin ruskea brazowy brązowy');
+colour('beige', 'beige');
+// Colour names makers give, each its own colour: "Graphite" is not "Black".
+for (const name of [
+  ...['graphite', 'charcoal', 'midnight', 'navy', 'teal', 'sand', 'sage', 'ivory', 'cream'],
+  ...['champagne', 'bronze', 'copper', 'titanium', 'platinum', 'lavender', 'mint', 'coral'],
+  ...['burgundy', 'olive', 'khaki', 'turquoise', 'cyan', 'magenta', 'maroon', 'taupe', 'slate'],
+  ...['starlight', 'obsidian', 'onyx', 'pearl'],
+])
+  colour(name, name);
+
+/** Units, as shops spell them in these languages, each to the unit it is compared in. */
+const UNITS = new Map<string, { unit: string; scale: number }>();
+const unit = (name: string, scale: number, spellings: string) => {
+  for (const spelling of spellings.split(' ')) UNITS.set(spelling, { unit: name, scale });
+};
+unit('gb', 1, 'gb go gigabyte gigabytes');
+unit('gb', 1000, 'tb to terabyte terabytes');
+unit('mb', 1, 'mb mo megabyte megabytes');
+unit('in', 1, 'in inch inches zoll pouces pulgadas pollici tum cali');
+unit('cm', 1, 'cm');
+unit('mm', 1, 'mm');
+unit('w', 1, 'w watt watts');
+unit('mah', 1, 'mah');
+unit('mp', 1, 'mp megapixel megapixels');
+unit('hz', 1, 'hz');
+unit('hz', 1000, 'khz');
+unit('hz', 1_000_000, 'mhz');
+unit('hz', 1_000_000_000, 'ghz');
+unit('ml', 1, 'ml');
+
+/** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
+const PACK_WORDS = new Set(
+  'pack packs pk count ct pcs pieces piece stuck stück stk pieces unidades pezzi stuks szt kpl'.split(
+    ' ',
+  ),
+);
+
+/** A number and the word after it, as written ("15.6-inch", "128 Go", "2pk"). */
+const MEASURE = /(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)/gu;
+/** Units read only glued to their number ("2To", "512Mo"): apart, they are other words. */
+const GLUED_ONLY = new Set(['to', 'mo']);
+const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
+/** "Pack of 4", "Packung mit 4": a pack word, then a number. */
+const PACK_OF = /\b(?:pack|box|set|lot)\s+(?:of\s+)?(\d+)\b/gu;
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+/** The values a text states, by kind: "colour" → {black}, "gb" → {128}, "pack" → {2}. */
+export type Attributes = Map<string, Set<string>>;
+
+const add = (into: Attributes, kind: string, value: string) =>
+  (into.get(kind) ?? into.set(kind, new Set()).get(kind)!).add(value);
+
+/** What a name or query states of each kind, from its text as written (not normalised). */
+export function attributesOf(text: string): Attributes {
+  const folded = fold(text);
+  const found: Attributes = new Map();
+  for (const word of folded.split(/[^\p{L}]+/u)) {
+    const name = COLOURS.get(word);
+    if (name) add(found, 'colour', name);
+  }
+  for (const match of folded.matchAll(MEASURE)) {
+    const [whole, number, word] = match;
+    // "2-in-1" counts uses, it measures nothing.
+    if (word === 'in' && IN_ONE.test(folded.slice(match.index + whole.length))) continue;
+    if (GLUED_ONLY.has(word!) && whole !== number! + word!) continue;
+    const value = Number(number!.replace(',', '.'));
+    const measure = UNITS.get(word!);
+    if (measure) add(found, measure.unit, String(value * measure.scale));
+    else if (PACK_WORDS.has(word!)) add(found, 'pack', String(value));
+  }
+  for (const [, number] of folded.matchAll(PACK_OF)) add(found, 'pack', String(Number(number)));
+  const words = normaliseName(text).split(' ');
+  words.forEach((word, i) => {
+    // "128 Go" is a capacity, not the Go edition.
+    if (VARIANT_WORDS.has(word) && !(word === 'go' && DIGITS.test(words[i - 1] ?? '')))
+      add(found, 'edition', word);
+    if (CONDITIONS.has(word)) add(found, 'condition', 'used');
+  });
+  for (const pattern of GENERATIONS)
+    for (const [, value] of folded.matchAll(pattern))
+      add(found, 'generation', ROMAN.get(value!) ?? String(Number(value)));
+  return found;
+}
+
+const DIGITS = /^\d+$/u;
+/** Which model of a line: "Gen 3", "2nd Gen", "Mk II", a standalone "II", a year. */
+const GENERATIONS = [
+  /\b(?:gen|generation|generacion|generazione|generatie)\.?\s*(\d+)\b/gu,
+  /\b(\d+)\s*(?:st|nd|rd|th|e|eme|a|o)?\.?\s*(?:gen|generation|generacion|generazione|generatie)\b/gu,
+  /\b(?:mk|mark)\s*\.?\s*(\d+|ii|iii|iv|vi|vii|viii)\b/gu,
+  /(?:^|[\s(])(ii|iii|iv|vi|vii|viii)(?=$|[\s),])/gu,
+  /\b(199\d|20[0-4]\d)\b/gu,
+];
+/** Kinds that name a model of a line: a product that states one is not the model without it. */
+const MODEL_KINDS = ['edition', 'generation', 'condition'];
+/** Words that say an item is not new, in shops' languages: another offer than the product's. */
+const CONDITIONS = new Set([
+  ...['refurbished', 'renewed', 'reconditioned', 'remanufactured', 'used', 'preowned'],
+  ...['generaluberholt', 'gebraucht', 'reconditionne', 'reacondicionado', 'ricondizionato'],
+  ...['gereviseerd', 'odnowiony', 'begagnad', 'brugt', 'brukt'],
+]);
+
+/** How a value of a kind is said: "colour red", "pack of 2", "64 gb". */
+const said = (kind: string, value: string) =>
+  kind === 'pack'
+    ? `pack of ${value}`
+    : MEASURES.has(kind)
+      ? `${value} ${kind}`
+      : `${kind} ${value}`;
+const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
+
+/**
+ * The first edition or generation that one of them states and the other does not ("LA75
+ * Plus" of "LA75", "2nd Gen" of "UI-75X Touch", "Gen 3" of "Gen 4"): a code does not say
+ * which model of its line is meant, where the catalog may lack the one asked for. The rules
+ * of the words then decide, as they do without a code (name-matcher.ts).
+ */
+export function otherModel(query: Attributes, product: Attributes): string | undefined {
+  for (const kind of MODEL_KINDS) {
+    const asked = query.get(kind) ?? new Set();
+    const stated = product.get(kind) ?? new Set();
+    for (const value of stated) if (!asked.has(value)) return `its ${kind} ${value}`;
+    for (const value of asked) if (!stated.has(value)) return `${kind} ${value}`;
+  }
+  return undefined;
+}
+
+/**
+ * The first value the query states that contradicts the product: of a kind both state, where
+ * the query's values are none of the product's, or are no more than the product's and not all
+ * among them ("8GB 256GB" against "8GB 512GB"). A kind only one of them states contradicts
+ * nothing: a colour a name does not give describes it.
+ */
+export function contradiction(query: Attributes, product: Attributes): string | undefined {
+  for (const [kind, asked] of query) {
+    const stated = product.get(kind);
+    // An edition or a generation the product does not state is another model of its line.
+    if (!stated && MODEL_KINDS.includes(kind))
+      return `${said(kind, [...asked][0]!)}, which it does not state`;
+    if (!stated) continue;
+    const shared = [...asked].filter((v) => stated.has(v));
+    if (shared.length > 0 && (shared.length === asked.size || asked.size > stated.size)) continue;
+    const other = [...asked].find((v) => !stated.has(v))!;
+    const its = [...stated].map((v) => (MEASURES.has(kind) ? said(kind, v) : v));
+    return `${said(kind, other)} against its ${its.join(', ')}`;
+  }
+  return undefined;
+}
