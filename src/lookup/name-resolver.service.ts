@@ -48,6 +48,12 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
+/** What a query states (attributes.ts), and the candidates' kinds of product it says. */
+interface Told {
+  asked: Attributes;
+  saysKind: readonly string[];
+}
+
 /** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
@@ -228,16 +234,21 @@ export class NameResolver {
       written,
     );
     const match = nameMatcher(query);
-    const asked = attributesOf(query);
-    // What each candidate is, by its category's words: a query word that says another
-    // candidate's kind of product ("Charger" beside "Batteries") is no description.
-    const kinds = new Set(products.flatMap((p) => [...this.categoryWords.memo(p.category)]));
-    const saysKind = normaliseName(query)
-      .split(' ')
-      .map(singular)
-      .filter((w) => kinds.has(w));
+    // Read only for a candidate a code identifies: most lookups have none.
+    let told: Told | undefined;
+    const tell = (): Told => {
+      if (told) return told;
+      // What each candidate is, by its category's words: a query word that says another
+      // candidate's kind of product ("Charger" beside "Batteries") is no description.
+      const kinds = new Set(products.flatMap((p) => [...this.categoryWords.memo(p.category)]));
+      const saysKind = normaliseName(query)
+        .split(' ')
+        .map(singular)
+        .filter((w) => kinds.has(w));
+      return (told = { asked: attributesOf(query), saysKind });
+    };
     const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), whole, { asked, saysKind }),
+      this.score(match, product, reading.against(i), whole, tell),
     );
     return decidedOutcome(query, outread(explained));
   }
@@ -274,7 +285,7 @@ export class NameResolver {
     /** What a name carrying every term of the query weighs. */
     whole: number,
     /** What the query states (attributes.ts), and the candidates' kinds of product it says. */
-    { asked, saysKind }: { asked: Attributes; saysKind: readonly string[] },
+    tell: () => Told,
   ): Explained {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
@@ -294,7 +305,9 @@ export class NameResolver {
     // A code only this product carries identifies it: where no rule of the words rejects it,
     // what else the query says describes it, unless it states a value the product states
     // otherwise (docs/resolution.md, order of evidence).
-    const stated = best && read.identifiedBy !== undefined ? attributesOf(product.name) : undefined;
+    const identified = best !== undefined && read.identifiedBy !== undefined;
+    const { asked, saysKind } = identified ? tell() : { asked: new Map(), saysKind: [] };
+    const stated = identified ? attributesOf(product.name) : undefined;
     const anotherKind = saysKind.some(
       (w) =>
         !isCategoryWord(w, context.categoryWords) &&
