@@ -120,6 +120,26 @@ describe('tokenize', () => {
     expect(show('Xperia Z3 W Case')).toEqual(['xperia', 'z:code', '3:number', 'w:variant', 'case']);
   });
 
+  it("reads a function word of shops' languages after a model as a word, not a designator", () => {
+    expect(show('Vifta X200 mit Fernbedienung')).toEqual([
+      'vifta',
+      'x:code',
+      '200:number',
+      'mit',
+      'fernbedienung',
+    ]);
+    expect(show('Ventilateur X200 avec télécommande')[3]).toBe('avec');
+    expect(show('Ventilador X200 con mando')[3]).toBe('con');
+    // Before a number, it is no prefix of a code.
+    expect(show('Akku mit 2 Zellen')).toEqual(['akku', 'mit', '2:number', 'zellen']);
+    // Edition words stay designators, in any language's list.
+    expect(show('Galaxy Note 8 LE')[3]).toBe('le:variant');
+    expect(show('Nikon D750 SE')[3]).toBe('se:variant');
+    // And a quantity: "128 Go" is 128 GB, the Go after a model number is the Go model.
+    expect(show('Clé 128 Go')).toEqual(['cle', '128:unit-number(gb)']);
+    expect(show('LY-3480 Go')).toEqual(['ly:code', '3480:number', 'go:variant']);
+  });
+
   it('takes the names of object properties for the words they are', () => {
     expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
       'acme',

@@ -1,3 +1,4 @@
+import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
 import { normaliseName } from './name-normaliser.js';
 
 // A product name as resolution sees it: normalised, then split into classified tokens.
@@ -56,7 +57,21 @@ export const FILLER_WORDS = new Set([
  * Words that join a number to what it counts or bounds ("Box of 100", "22 to 40", "100 Per
  * Box", "10 or 100"): short and beside a number, but never a model code or a designator.
  */
-const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per']);
+const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per', ...shopFunctionWords()]);
+
+/**
+ * The short function words of the languages shops write (`stopword`'s lists: English, German,
+ * French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish, Polish), folded as names
+ * are: "mit", "avec", "con" after a model are words, not another model's designator. Not those
+ * that name editions too ("LE", "ES", "Mi", "One").
+ */
+function shopFunctionWords(): string[] {
+  const editions = new Set(['le', 'es', 'mi', 'one', 'mm']);
+  return [eng, deu, fra, spa, ita, nld, swe, dan, nob, fin, pol]
+    .flat()
+    .map(normaliseName)
+    .filter((w) => /^\p{L}{2,3}$/u.test(w) && !editions.has(w) && !VARIANT_WORDS.has(w));
+}
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
