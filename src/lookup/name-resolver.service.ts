@@ -234,6 +234,9 @@ export class NameResolver {
       written,
     );
     const match = nameMatcher(query);
+    // Coverage is against the best candidate's weight: however many words a title adds, the
+    // candidate that carries the most of its rare terms is suggested as a search engine would.
+    const heaviest = Math.min(whole, Math.max(0, ...candidates.map((p) => p.weight)));
     // Read only for a candidate a code identifies: most lookups have none.
     let told: Told | undefined;
     const tell = (): Told => {
@@ -248,7 +251,7 @@ export class NameResolver {
       return (told = { asked: attributesOf(query), saysKind });
     };
     const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), whole, tell),
+      this.score(match, product, reading.against(i), heaviest, tell),
     );
     return decidedOutcome(query, outread(explained));
   }
@@ -324,7 +327,7 @@ export class NameResolver {
           name: product.name,
           score: 0,
           rejected,
-          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage),
+          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, read.codeNamed),
         },
         notes: [rejected, ...best.notes],
       };
@@ -336,7 +339,7 @@ export class NameResolver {
           productId: product.id,
           name: product.name,
           score,
-          suggestionScore: suggestedAt(score, coverage),
+          suggestionScore: suggestedAt(score, coverage, read.codeNamed),
           ...(code && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
@@ -356,7 +359,7 @@ export class NameResolver {
         name: product.name,
         score: 0,
         rejected: closest.rejected ?? 'rejected',
-        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage),
+        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, read.codeNamed),
       },
       notes: closest.notes,
     };

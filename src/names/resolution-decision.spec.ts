@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  CODE_SUGGESTED,
   COVERAGE_WEIGHT,
   decide,
   FOUND_AT,
@@ -21,6 +22,14 @@ const product = (
 });
 
 describe('decide', () => {
+  it('suggests a candidate carrying a code the query writes above one sharing only words', () => {
+    expect(suggestedAt(0.1, 0.2, true)).toBe(CODE_SUGGESTED);
+    expect(suggestedAt(0.1, 0.2)).toBeLessThan(CODE_SUGGESTED);
+    expect(CODE_SUGGESTED).toBeLessThan(FOUND_AT);
+    // A candidate's own score still counts when it is higher.
+    expect(suggestedAt(0.7, 0, true)).toBe(0.7);
+  });
+
   it('finds the one product a code identifies, however close the words put another', () => {
     const decision = decide([
       product('by-words', 0.95),

@@ -20,9 +20,17 @@ export const REJECTED_WEIGHT = 0.6;
  * suggestion reads as a match.
  */
 export const COVERAGE_WEIGHT = 0.6;
-/** A candidate's score as a suggestion, from its score and the query's weight it carries. */
-export const suggestedAt = (score: number, coverage: number): number =>
-  Math.max(score, COVERAGE_WEIGHT * Math.min(1, coverage));
+/**
+ * A candidate carrying a model code the query writes is suggested at least at this: an
+ * identifier, however the rest of the query reads, says more than words shared.
+ */
+export const CODE_SUGGESTED = 0.5;
+/**
+ * A candidate's score as a suggestion, from its score, the query's weight it carries, and
+ * whether it carries a code the query writes.
+ */
+export const suggestedAt = (score: number, coverage: number, code = false): number =>
+  Math.max(score, COVERAGE_WEIGHT * Math.min(1, coverage), code ? CODE_SUGGESTED : 0);
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
