@@ -66,6 +66,17 @@ describe(`${NameResolver.name} on shop titles`, () => {
           name: 'Universal Travel Adapter',
           mpn: 'ZRT-8832-EU',
         }),
+        // A word of its category after its code: a word, not the code going on.
+        product('car-player', {
+          brand: 'Bossa',
+          name: 'ABCP400UB Car Audio Player',
+          category: 'car audio',
+        }),
+        product('car-player-500', {
+          brand: 'Bossa',
+          name: 'ABCP500UB Car Audio Player',
+          category: 'car audio',
+        }),
       ]),
     );
   }, 300_000);
@@ -147,6 +158,14 @@ describe(`${NameResolver.name} on shop titles`, () => {
     // Only the partition carries NX-330, but the title says what a product of its line is.
     expect(await answer('Netco NX-330 NetFabric 10Gb RDMA Ethernet Controller')).toBeUndefined();
     expect(await answer('Netco NX-330 NetFabric Ethernet Partition, Gigabit')).toBe('nx-330');
+  });
+
+  it('reads a word of the category after a code as a word, in a name as in a title', async () => {
+    expect(await answer('Bossa ABCP400UB')).toBe('car-player');
+    expect(await answer('Bossa Audio In-Dash Car Stereo with Bluetooth, USB - ABCP400UB')).toBe(
+      'car-player',
+    );
+    expect(await answer('Bossa ABCP600UB')).toBeUndefined();
   });
 
   it("reads a product's part number as an identifier", async () => {

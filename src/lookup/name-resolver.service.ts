@@ -229,7 +229,11 @@ export class NameResolver {
           });
     const reading = readTitle(
       query,
-      products.map((p) => ({ names: p.names, brand: this.brands.memo(p.brand) })),
+      products.map((p) => ({
+        names: p.names,
+        brand: this.brands.memo(p.brand),
+        categoryWords: this.categoryWords.memo(p.category),
+      })),
       counts,
       written,
     );

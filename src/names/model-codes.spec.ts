@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { codeEnds } from './code-ends.js';
-import { abbreviates, chunks, withMakerPrefixes, writtenCodes } from './model-codes.js';
+import { abbreviates, chunks, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
@@ -62,5 +62,19 @@ describe(codeEnds.name, () => {
     expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
     // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
     expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
+  });
+});
+
+describe(codeRuns.name, () => {
+  const words = (name: string) => name.split(' ');
+  it('reads a short word after a code as its suffix, unless the name says it as its category', () => {
+    expect(codeRuns(words('gs816t na switch'), new Set()).whole).not.toContain('gs816t');
+    expect(codeRuns(words('abcp400ub car audio player'), new Set()).whole).not.toContain(
+      'abcp400ub',
+    );
+    const category = new Set(['car', 'audio']);
+    expect(codeRuns(words('abcp400ub car audio player'), new Set(), category).whole).toContain(
+      'abcp400ub',
+    );
   });
 });

@@ -114,6 +114,8 @@ export function fittedTexts(normalised: string): Set<string> {
 export function codeRuns(
   words: readonly string[],
   given: ReadonlySet<string>,
+  /** Words of the product's category: a word, never a code's suffix ("ABCP400UB Car Audio"). */
+  category: ReadonlySet<string> = new Set(),
 ): { whole: string[]; fits: string[] } {
   const out: string[] = [];
   const fits: string[] = [];
@@ -122,6 +124,7 @@ export function codeRuns(
     word.length <= SUFFIX_LETTERS &&
     !DIGIT.test(word) &&
     !given.has(word) &&
+    !category.has(word) &&
     !JOINING.has(word) &&
     !FITS.has(word);
   // A number that a unit follows is a measure ("M530 12 MP"), not the code going on; so is
@@ -242,7 +245,10 @@ const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => t
  * the products that carry any of `named` (a superset of `codes`).
  */
 export function codesCarried(
-  products: readonly { readonly names: readonly string[] }[],
+  products: readonly {
+    readonly names: readonly string[];
+    readonly categoryWords?: ReadonlySet<string>;
+  }[],
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
@@ -262,7 +268,7 @@ export function codesCarried(
     if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
     const words = product.names.map(wordsOf);
     const any = new Set(words.flatMap((w) => runs(w)));
-    const read = words.map((w) => codeRuns(w, given));
+    const read = words.map((w) => codeRuns(w, given, product.categoryWords));
     const whole = new Set(read.flatMap((r) => r.whole));
     // A code a name gives only as what it fits is another product's, not this one's.
     const fits = new Set(read.flatMap((r) => r.fits));

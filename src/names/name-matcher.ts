@@ -276,6 +276,7 @@ function hardRule(
     if (
       kind !== 'variant' ||
       q.texts.has(v) ||
+      saysNothing(v, candidate.categoryWords) ||
       (title && !variantNamesModel(v, c[i - 1], candidate.read))
     )
       continue;

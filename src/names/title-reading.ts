@@ -31,6 +31,8 @@ import { singular } from './words-that-say-nothing.js';
 export interface ReadProduct {
   readonly names: readonly string[];
   readonly brand: BrandForm;
+  /** Its category's words, which a name says as words, never as a code's part. */
+  readonly categoryWords?: ReadonlySet<string>;
 }
 
 /** How the query reads against each candidate, by its index among them. */
