@@ -72,6 +72,14 @@ describe(`${NameResolver.name} on shop titles`, () => {
           name: 'ABCP400UB Car Audio Player',
           category: 'car audio',
         }),
+        // A phone, and a case of another phone whose name does not say "case": the catalog
+        // holds cases, though no candidate of the title does.
+        product('zp-9100', { brand: 'Zentro', name: 'ZP-9100 128 GB', category: 'smartphones' }),
+        product('a5-cover', {
+          brand: 'Caseco',
+          name: 'Slim Cover for Aurion A5',
+          category: 'phone cases',
+        }),
         product('car-player-500', {
           brand: 'Bossa',
           name: 'ABCP500UB Car Audio Player',
@@ -149,6 +157,11 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(rejected?.rejected).toMatch(/^colour red against its blue/);
     expect(await answer('Memco MK2209 Clé USB 128 Go')).toBeUndefined();
     expect(await answer('Memco MK2209 Clé USB 64 Go')).toBe('mk-2209');
+  });
+
+  it('never takes a title saying another kind of product the catalog holds for the one its code names', async () => {
+    expect(await answer('Zentro ZP-9100 Smartphone, Schwarz, 128 GB')).toBe('zp-9100');
+    expect(await answer('Zentro ZP-9100 Case, Black')).toBeUndefined();
   });
 
   it('leaves to the words a code whose line has another model, or a product beside it', async () => {

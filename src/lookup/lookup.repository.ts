@@ -218,6 +218,16 @@ export class LookupRepository {
     });
   }
 
+  /** The catalog's categories (each import recomputes their priors, one row or more each). */
+  async categories(): Promise<string[]> {
+    const rows = await this.prepared<{ category: string }>(
+      'lookup-categories',
+      'SELECT category FROM category_score_priors UNION SELECT category FROM category_priors',
+      [],
+    );
+    return rows.map((row) => row.category);
+  }
+
   /** The catalog publication answers come from: the latest import. */
   async latestPublication(): Promise<Publication | undefined> {
     const [row] = await this.prepared<Publication>('lookup-publication', LATEST_PUBLICATION, []);

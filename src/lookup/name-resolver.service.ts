@@ -66,6 +66,21 @@ export class NameResolver {
     memoMethod: (category) => new Set([...words(category)].map(singular)),
   });
 
+  /**
+   * Each publication's kinds of product, read once (a catalog has few categories): the word a
+   * category ends with, singular ("camera" of "digital cameras", "ink" of "inkjet printer ink").
+   */
+  private readonly kinds = new LRUCache<number, ReadonlySet<string>>({
+    max: 4,
+    fetchMethod: async () =>
+      new Set(
+        (await this.repository.categories()).flatMap((c) => {
+          const last = normaliseName(c).split(' ').at(-1);
+          return last ? [singular(last)] : [];
+        }),
+      ),
+  });
+
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
@@ -203,10 +218,18 @@ export class NameResolver {
       chosen,
       CANDIDATE_LIMIT,
     );
+    const kinds = publication ? await this.kinds.fetch(publication.id) : undefined;
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) =>
-        this.decideAmong(query, candidates[i]!, counts, plans[i]!, chosen[i]?.whole ?? 0),
+        this.decideAmong(
+          query,
+          candidates[i]!,
+          counts,
+          plans[i]!,
+          chosen[i]?.whole ?? 0,
+          kinds ?? new Set(),
+        ),
       ),
     };
   }
@@ -218,6 +241,8 @@ export class NameResolver {
     { written, codes }: { written: ReturnType<typeof chunks>; codes: ReadonlySet<string> },
     /** What a name carrying every term of the query weighs (candidate-terms.ts). */
     whole: number,
+    /** The words of the catalog's categories, singular: the kinds of product it holds. */
+    kinds: ReadonlySet<string>,
   ): ResolutionOutcome {
     // A code the query writes with or without its maker's prefix is the same code.
     const products =
@@ -245,9 +270,8 @@ export class NameResolver {
     let told: Told | undefined;
     const tell = (): Told => {
       if (told) return told;
-      // What each candidate is, by its category's words: a query word that says another
-      // candidate's kind of product ("Charger" beside "Batteries") is no description.
-      const kinds = new Set(products.flatMap((p) => [...this.categoryWords.memo(p.category)]));
+      // What a product is, by the catalog's categories: a query word that says another kind
+      // of product the catalog holds ("Case" of a phone's code) is no description.
       const saysKind = normaliseName(query)
         .split(' ')
         .map(singular)
