@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, contradiction } from './attributes.js';
+import { attributesOf, contradiction, otherModel } from './attributes.js';
 
 const against = (query: string, name: string) =>
   contradiction(attributesOf(query), attributesOf(name));
@@ -54,5 +54,20 @@ describe(contradiction.name, () => {
     expect(against('TV 55 Zoll 139 cm', 'TV 55-Inch')).toBeUndefined();
     // More values than the product states, one of them its own: the others describe.
     expect(against('Phone 8GB 256GB', 'Phone 256 GB')).toBeUndefined();
+  });
+});
+
+describe(otherModel.name, () => {
+  const model = (query: string, name: string) =>
+    otherModel(attributesOf(query), attributesOf(name));
+  it('finds an edition, generation or condition that one of the two states and the other does not', () => {
+    expect(model('DEC LA75', 'LA75 Plus')).toBe('its edition plus');
+    expect(model('ThinkPad T14s Gen 3', 'ThinkPad T14s Gen 4')).toBe('its generation 4');
+    expect(model('Sony ZV-E10 II', 'ZV-E10')).toBe('generation 2');
+    expect(model('Moccara UI-75X Touch', 'UI-75X Touch (2nd Gen)')).toBe('its generation 2');
+    expect(model('Kamera X100 generalüberholt', 'X100')).toBe('condition used');
+    // The same model, however each writes it; and "128 Go" is no Go edition.
+    expect(model('Nikon D750 Mark II', 'D750 Mk2')).toBeUndefined();
+    expect(model('Clé X100 128 Go', 'X100 128 GB')).toBeUndefined();
   });
 });

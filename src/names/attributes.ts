@@ -25,7 +25,7 @@ colour('red', 'red rot rouge rojo roja rosso rossa rood rød punainen czerwony c
 colour('blue', 'blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska');
 colour('green', 'green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona');
 colour('yellow', 'yellow gelb jaune amarillo giallo geel gul keltainen zolty żółty zołty');
-colour('orange', 'orange naranja arancione oranje oransje oransssi pomaranczowy');
+colour('orange', 'orange naranja arancione oranje oransje oranssi pomaranczowy');
 colour('purple', 'purple violet violett viola morado paars lila purpur fioletowy');
 colour('pink', 'pink rosa rose roze rozowy różowy vaaleanpunainen');
 colour('grey', 'grey gray grau gris grigio grijs gra grå harmaa szary szara');
@@ -67,9 +67,7 @@ unit('ml', 1, 'ml');
 
 /** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
 const PACK_WORDS = new Set(
-  'pack packs pk count ct pcs pieces piece stuck stück stk pieces unidades pezzi stuks szt kpl'.split(
-    ' ',
-  ),
+  'pack packs pk count ct pcs pieces piece stuck stück stk unidades pezzi stuks szt kpl'.split(' '),
 );
 
 /** A number and the word after it, as written ("15.6-inch", "128 Go", "2pk"). */
@@ -147,8 +145,8 @@ const said = (kind: string, value: string) =>
 const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
 
 /**
- * The first edition or generation that one of them states and the other does not ("LA75
- * Plus" of "LA75", "2nd Gen" of "UI-75X Touch", "Gen 3" of "Gen 4"): a code does not say
+ * The first edition, generation or condition that one of them states and the other does not
+ * ("LA75 Plus" of "LA75", "2nd Gen" of "UI-75X Touch", "Gen 3" of "Gen 4", "Renewed"): a code does not say
  * which model of its line is meant, where the catalog may lack the one asked for. The rules
  * of the words then decide, as they do without a code (name-matcher.ts).
  */
@@ -171,10 +169,8 @@ export function otherModel(query: Attributes, product: Attributes): string | und
 export function contradiction(query: Attributes, product: Attributes): string | undefined {
   for (const [kind, asked] of query) {
     const stated = product.get(kind);
-    // An edition or a generation the product does not state is another model of its line.
-    if (!stated && MODEL_KINDS.includes(kind))
-      return `${said(kind, [...asked][0]!)}, which it does not state`;
-    if (!stated) continue;
+    // Editions and generations are otherModel's: which model, not which value.
+    if (!stated || MODEL_KINDS.includes(kind)) continue;
     const shared = [...asked].filter((v) => stated.has(v));
     if (shared.length > 0 && (shared.length === asked.size || asked.size > stated.size)) continue;
     const other = [...asked].find((v) => !stated.has(v))!;
