@@ -7,6 +7,7 @@ import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import pg from 'pg';
 import { BackupReader } from '../src/backup/backup-reader.js';
+import { restoreBackup } from '../src/backup/restorer.js';
 import { freePort } from './setup/global-setup.js';
 import { readFirstStartSecrets } from './support/first-start.js';
 import { runBuiltCommand } from './support/run-command.js';
@@ -224,6 +225,29 @@ describe('restore of a damaged backup', () => {
     return { ...result, leftBehind: existsSync(dataDir) };
   }
 
+  /**
+   * Each case's backup, edited, refused by `refuse` with the reason the command prints after
+   * its name (a reason starting with ^ is a pattern).
+   */
+  async function expectRefusals(
+    cases: [string, (all: string[]) => string[] | Buffer, string][],
+    refuse: (file: string) => Promise<unknown>,
+  ): Promise<void> {
+    for (const [what, edit, why] of cases) {
+      const file = await backupOf(edit([...lines]));
+      const refusal = await refuse(file).then(
+        () => 'accepted',
+        (error: Error) => error.message,
+      );
+      if (why.startsWith('^'))
+        expect({ what, refusal }).toEqual({
+          what,
+          refusal: expect.stringMatching(new RegExp(`^\\S+ ${why.slice(1)}`)),
+        });
+      else expect({ what, refusal }).toEqual({ what, refusal: `${file} ${why}` });
+    }
+  }
+
   const refused = (file: string, why: string) => ({
     code: 1,
     stdout: '',
@@ -342,19 +366,7 @@ describe('restore of a damaged backup', () => {
     ];
     // The reader's whole-file check refuses each, in the words the command prints; one of them
     // goes through the command, which refuses it in one line before it makes a database.
-    for (const [what, edit, why] of cases) {
-      const file = await backupOf(edit([...lines]));
-      const refusal = await BackupReader.check(file).then(
-        () => 'accepted',
-        (error: Error) => error.message,
-      );
-      if (why.startsWith('^'))
-        expect({ what, refusal }).toEqual({
-          what,
-          refusal: expect.stringMatching(new RegExp(`^\\S+ ${why.slice(1)}`)),
-        });
-      else expect({ what, refusal }).toEqual({ what, refusal: `${file} ${why}` });
-    }
+    await expectRefusals(cases, (file) => BackupReader.check(file));
     const [, edit, why] = cases.find(([what]) => what === 'a table twice')!;
     const file = await backupOf(edit([...lines]));
     expect(await restoreFrom(file)).toEqual(refused(file, why));
@@ -464,16 +476,14 @@ describe('restore of a damaged backup', () => {
         ).source,
       ],
     ];
-    for (const [what, edit, why] of cases) {
-      const file = await backupOf(edit([...lines]));
-      const result = await restoreFrom(file, { url: target.url });
-      const expected = refused(file, why);
-      if (why.startsWith('^')) {
-        expect({ what, ...result, stderr: '' }).toEqual({ what, ...expected, stderr: '' });
-        expect(result.stderr).toMatch(new RegExp(`^restore: \\S+ ${why.slice(1)}.*\\n$`));
-      } else {
-        expect({ what, ...result }).toEqual({ what, ...expected });
-      }
-    }
+    // The restore the command runs refuses each in this process, in the words the command
+    // prints (a process of its own each took a second of CPU); one goes through the command.
+    await expectRefusals(
+      cases,
+      async (file) => await restoreBackup(target.url, await BackupReader.open(file), {}),
+    );
+    const [, edit, why] = cases.find(([what]) => what === 'a table missing')!;
+    const file = await backupOf(edit([...lines]));
+    expect(await restoreFrom(file, { url: target.url })).toEqual(refused(file, why));
   }, 400_000);
 });
