@@ -31,6 +31,7 @@ import {
   IDENTIFIED_AT,
   REJECTED_WEIGHT,
   suggestedAt,
+  type CodeEvidence,
 } from '../names/resolution-decision.js';
 import { attributesOf, contradiction, otherModel, type Attributes } from '../names/attributes.js';
 
@@ -321,6 +322,8 @@ export class NameResolver {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
     const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
+    const evidence: CodeEvidence =
+      read.anchor !== undefined ? 'anchored' : read.codeNamed ? 'carried' : undefined;
     const context = {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
@@ -355,7 +358,7 @@ export class NameResolver {
           name: product.name,
           score: 0,
           rejected,
-          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, read.codeNamed),
+          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, evidence),
         },
         notes: [rejected, ...best.notes],
       };
@@ -367,7 +370,7 @@ export class NameResolver {
           productId: product.id,
           name: product.name,
           score,
-          suggestionScore: suggestedAt(score, coverage, read.codeNamed),
+          suggestionScore: suggestedAt(score, coverage, evidence),
           ...(code && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
@@ -387,7 +390,7 @@ export class NameResolver {
         name: product.name,
         score: 0,
         rejected: closest.rejected ?? 'rejected',
-        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, read.codeNamed),
+        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, evidence),
       },
       notes: closest.notes,
     };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import {
+  ANCHORED_SUGGESTED,
   CODE_SUGGESTED,
   COVERAGE_WEIGHT,
   decide,
@@ -23,11 +24,13 @@ const product = (
 
 describe('decide', () => {
   it('suggests a candidate carrying a code the query writes above one sharing only words', () => {
-    expect(suggestedAt(0.1, 0.2, true)).toBe(CODE_SUGGESTED);
+    expect(suggestedAt(0.1, 0.2, 'carried')).toBe(CODE_SUGGESTED);
     expect(suggestedAt(0.1, 0.2)).toBeLessThan(CODE_SUGGESTED);
-    expect(CODE_SUGGESTED).toBeLessThan(FOUND_AT);
+    // Anchored by a rare code, above any candidate that shares only words.
+    expect(suggestedAt(0, 0, 'anchored')).toBeGreaterThan(suggestedAt(0, 1));
+    expect(ANCHORED_SUGGESTED).toBeLessThan(FOUND_AT);
     // A candidate's own score still counts when it is higher.
-    expect(suggestedAt(0.7, 0, true)).toBe(0.7);
+    expect(suggestedAt(0.75, 0, 'carried')).toBe(0.75);
   });
 
   it('finds the one product a code identifies, however close the words put another', () => {

@@ -26,11 +26,22 @@ export const COVERAGE_WEIGHT = 0.6;
  */
 export const CODE_SUGGESTED = 0.5;
 /**
- * A candidate's score as a suggestion, from its score, the query's weight it carries, and
- * whether it carries a code the query writes.
+ * A candidate its code anchors (a rare code it carries whole, under a brand the query names)
+ * is suggested at least at this: above any candidate that shares only words (COVERAGE_WEIGHT).
  */
-export const suggestedAt = (score: number, coverage: number, code = false): number =>
-  Math.max(score, COVERAGE_WEIGHT * Math.min(1, coverage), code ? CODE_SUGGESTED : 0);
+export const ANCHORED_SUGGESTED = 0.7;
+/** What a candidate carries of the query's identifiers, strongest first. */
+export type CodeEvidence = 'anchored' | 'carried' | undefined;
+/**
+ * A candidate's score as a suggestion, from its score, the query's weight it carries, and
+ * the code of the query it carries, if any.
+ */
+export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number =>
+  Math.max(
+    score,
+    COVERAGE_WEIGHT * Math.min(1, coverage),
+    code === 'anchored' ? ANCHORED_SUGGESTED : code === 'carried' ? CODE_SUGGESTED : 0,
+  );
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
