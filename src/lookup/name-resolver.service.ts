@@ -23,7 +23,7 @@ import {
   type Resolutions,
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
-import { isCategoryWord, singular } from '../names/words-that-say-nothing.js';
+import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread, type Explained } from '../names/closer-readings.js';
 import {
@@ -33,7 +33,7 @@ import {
   suggestedAt,
   type CodeEvidence,
 } from '../names/resolution-decision.js';
-import { attributesOf, contradiction, otherModel, type Attributes } from '../names/attributes.js';
+import { toldBy, weighIdentifier, type Told } from '../names/attributes.js';
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -49,11 +49,8 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  */
 const VOCABULARY_MEMO = 10_000;
 
-/** What a query states (attributes.ts), and the candidates' kinds of product it says. */
-interface Told {
-  asked: Attributes;
-  saysKind: readonly string[];
-}
+/** The kinds of product of no catalog (before the first publication). */
+const NO_KINDS: ReadonlySet<string> = new Set();
 
 /** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()
@@ -219,18 +216,11 @@ export class NameResolver {
       chosen,
       CANDIDATE_LIMIT,
     );
-    const kinds = publication ? await this.kinds.fetch(publication.id) : undefined;
+    const kinds = (publication && (await this.kinds.fetch(publication.id))) ?? NO_KINDS;
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) =>
-        this.decideAmong(
-          query,
-          candidates[i]!,
-          counts,
-          plans[i]!,
-          chosen[i]?.whole ?? 0,
-          kinds ?? new Set(),
-        ),
+        this.decideAmong(query, candidates[i]!, counts, plans[i]!, chosen[i]?.whole ?? 0, kinds),
       ),
     };
   }
@@ -267,18 +257,10 @@ export class NameResolver {
     // Coverage is against the best candidate's weight: however many words a title adds, the
     // candidate that carries the most of its rare terms is suggested as a search engine would.
     const heaviest = Math.min(whole, Math.max(0, ...candidates.map((p) => p.weight)));
-    // Read only for a candidate a code identifies: most lookups have none.
+    // Read only for a candidate a code identifies: most lookups have none. A query word that
+    // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
     let told: Told | undefined;
-    const tell = (): Told => {
-      if (told) return told;
-      // What a product is, by the catalog's categories: a query word that says another kind
-      // of product the catalog holds ("Case" of a phone's code) is no description.
-      const saysKind = normaliseName(query)
-        .split(' ')
-        .map(singular)
-        .filter((w) => kinds.has(w));
-      return (told = { asked: attributesOf(query), saysKind });
-    };
+    const tell = () => (told ??= toldBy(query, kinds));
     const explained = products.map((product, i) =>
       this.score(match, product, reading.against(i), heaviest, tell),
     );
@@ -339,19 +321,14 @@ export class NameResolver {
     // A code only this product carries identifies it: where no rule of the words rejects it,
     // what else the query says describes it, unless it states a value the product states
     // otherwise (docs/resolution.md, order of evidence).
-    const identified = best !== undefined && read.identifiedBy !== undefined;
-    const { asked, saysKind } = identified ? tell() : { asked: new Map(), saysKind: [] };
-    const stated = identified ? attributesOf(product.name) : undefined;
-    const anotherKind = saysKind.some(
-      (w) =>
-        !isCategoryWord(w, context.categoryWords) &&
-        !product.names.some((n) => n.split(' ').map(singular).includes(w)),
-    );
-    const code =
-      stated && !otherModel(asked, stated) && !anotherKind ? read.identifiedBy : undefined;
-    const contradicted = code && contradiction(asked, stated!);
-    if (best && code && contradicted) {
-      const rejected = `${contradicted}, though the query writes its code "${code}"`;
+    const weighed =
+      best && read.identifiedBy !== undefined
+        ? weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords })
+        : undefined;
+    const code = weighed && 'stands' in weighed ? read.identifiedBy : undefined;
+    const contradicted = weighed && 'contradicted' in weighed ? weighed.contradicted : undefined;
+    if (best && contradicted) {
+      const rejected = `${contradicted}, though the query writes its code "${read.identifiedBy}"`;
       return {
         scored: {
           productId: product.id,

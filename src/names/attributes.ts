@@ -1,5 +1,6 @@
 import { normaliseName } from './name-normaliser.js';
 import { ROMAN, VARIANT_WORDS } from './name-tokens.js';
+import { isCategoryWord, singular } from './words-that-say-nothing.js';
 
 // Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
 // pack count), read the same way from a query and from a catalog name, in the languages shops
@@ -178,4 +179,44 @@ export function contradiction(query: Attributes, product: Attributes): string | 
     return `${said(kind, other)} against its ${its.join(', ')}`;
   }
   return undefined;
+}
+
+/** What a query states, read once for the candidates a code identifies. */
+export interface Told {
+  asked: Attributes;
+  /** Its words that end one of the catalog's categories (singular): kinds of product. */
+  saysKind: readonly string[];
+}
+
+/** What a query states, against the catalog's kinds of product (the words categories end with). */
+export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
+  const saysKind = normaliseName(query)
+    .split(' ')
+    .map(singular)
+    .filter((w) => kinds.has(w));
+  return { asked: attributesOf(query), saysKind };
+}
+
+/**
+ * Whether the code that identifies a product stands against what the query states: it stands,
+ * or a value contradicts it (the product is refused), or nothing is decided by it (undefined:
+ * another model of its line, or another kind of product the catalog holds; the words decide).
+ */
+export function weighIdentifier(
+  told: Told,
+  product: {
+    readonly name: string;
+    readonly names: readonly string[];
+    readonly categoryWords: ReadonlySet<string>;
+  },
+): { stands: true } | { contradicted: string } | undefined {
+  const anotherKind = told.saysKind.some(
+    (w) =>
+      !isCategoryWord(w, product.categoryWords) &&
+      !product.names.some((n) => n.split(' ').map(singular).includes(w)),
+  );
+  const stated = attributesOf(product.name);
+  if (anotherKind || otherModel(told.asked, stated)) return undefined;
+  const contradicted = contradiction(told.asked, stated);
+  return contradicted === undefined ? { stands: true } : { contradicted };
 }

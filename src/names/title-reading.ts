@@ -261,6 +261,13 @@ export function readTitle(
   // unless the query says a word it lacks that a product of its line carries: a product the
   // catalog holds beside it ("... Controller" beside "... Ethernet Partition").
   let askedOnce: Attributes | undefined;
+  // Each candidate's attributes, read once whichever identified product asks.
+  const statedOnce = new Map<number, Attributes>();
+  const statedBy = (index: number) => {
+    let found = statedOnce.get(index);
+    if (!found) statedOnce.set(index, (found = attributesOf(products[index]!.names[0]!)));
+    return found;
+  };
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
@@ -283,11 +290,11 @@ export function readTitle(
     // A value its name states and the query leaves unsaid, where a product beside it states
     // another of that kind ("… Ruby Red" beside "… Black"): the query may ask for a model of
     // the line the catalog lacks.
-    const stated = attributesOf(products[index]!.names[0]!);
+    const stated = statedBy(index);
     const asked = (askedOnce ??= attributesOf(query));
     const differs = (kind: string, values: ReadonlySet<string>) =>
       beside.some((j) => {
-        const other = attributesOf(products[j]!.names[0]!).get(kind);
+        const other = statedBy(j).get(kind);
         return other !== undefined && [...other].some((v) => !values.has(v));
       });
     for (const [kind, values] of stated)
