@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { formatExplanation } from '../src/lookup/resolve.command.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -157,6 +158,26 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(rejected?.rejected).toMatch(/^colour red against its blue/);
     expect(await answer('Memco MK2209 Clé USB 128 Go')).toBeUndefined();
     expect(await answer('Memco MK2209 Clé USB 64 Go')).toBe('mk-2209');
+  });
+
+  it('explains the evidence by rank: the identifier, each contradiction, then the description', async () => {
+    const lines = (outcome: Awaited<ReturnType<NameResolver['resolve']>>) =>
+      formatExplanation(outcome.explanation)
+        .split('\n')
+        .map((line) => line.trim());
+    const red = lines(await resolver.resolve('Vantor QX-4410 Lautsprecher rot'));
+    const at = (pattern: RegExp) => red.findIndex((line) => pattern.test(line));
+    const identifier = at(/^identifier: its code "qx4410", which no other product carries$/);
+    expect(identifier).toBeGreaterThan(0);
+    expect(red[identifier + 1]).toBe('contradicted: colour red against its blue');
+    expect(at(/^description: .*"lautsprecher"/)).toBeGreaterThan(identifier + 1);
+    // Found, what the query states of it that is its own; set aside, why.
+    const blue = lines(await resolver.resolve('Vantor QX-4410 Lautsprecher blau'));
+    expect(blue).toContain('its own: colour blue');
+    const kind = lines(await resolver.resolve('Zentro ZP-9100 Case, Black'));
+    expect(kind).toContain(
+      'identifier: its code "zp9100", which no other product carries, set aside: "case" is another kind of product',
+    );
   });
 
   it('never takes a title saying another kind of product the catalog holds for the one its code names', async () => {

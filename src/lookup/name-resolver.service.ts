@@ -33,7 +33,7 @@ import {
   suggestedAt,
   type CodeEvidence,
 } from '../names/resolution-decision.js';
-import { toldBy, weighIdentifier, type Told } from '../names/attributes.js';
+import { toldBy, weighIdentifier, type Told, type Weighed } from '../names/attributes.js';
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -304,7 +304,7 @@ export class NameResolver {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
     const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
-    const evidence: CodeEvidence =
+    const codeEvidence: CodeEvidence =
       read.anchor !== undefined ? 'anchored' : read.codeNamed ? 'carried' : undefined;
     const context = {
       brand: this.brands.memo(product.brand),
@@ -325,36 +325,39 @@ export class NameResolver {
       best && read.identifiedBy !== undefined
         ? weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords })
         : undefined;
-    const code = weighed && 'stands' in weighed ? read.identifiedBy : undefined;
-    const contradicted = weighed && 'contradicted' in weighed ? weighed.contradicted : undefined;
-    if (best && contradicted) {
-      const rejected = `${contradicted}, though the query writes its code "${read.identifiedBy}"`;
+    // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
+    // then the name the words were read against and what they made of it.
+    const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed) : [];
+    // Its name and an alias together say so themselves (withAliases).
+    const alias = best && best !== matches[0] ? product.names[matches.indexOf(best)] : undefined;
+    if (alias !== undefined) evidence.push(`read against its alias "${alias}"`);
+    if (best && weighed && 'contradicted' in weighed) {
+      const rejected = `${weighed.contradicted[0]}, though the query writes its code "${read.identifiedBy}"`;
       return {
         scored: {
           productId: product.id,
           name: product.name,
           score: 0,
           rejected,
-          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, evidence),
+          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, codeEvidence),
         },
-        notes: [rejected, ...best.notes],
+        notes: [...evidence, ...best.notes],
       };
     }
     if (best) {
-      const score = code ? Math.max(best.score, IDENTIFIED_AT) : best.score;
+      const identified = weighed !== undefined && 'stands' in weighed;
+      const score = identified ? Math.max(best.score, IDENTIFIED_AT) : best.score;
       return {
         scored: {
           productId: product.id,
           name: product.name,
           score,
-          suggestionScore: suggestedAt(score, coverage, evidence),
-          ...(code && { identified: true }),
+          suggestionScore: suggestedAt(score, coverage, codeEvidence),
+          ...(identified && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
         },
-        notes: code
-          ? [`the query writes its code "${code}", which no other product carries`, ...best.notes]
-          : best.notes,
+        notes: [...evidence, ...best.notes],
         ...(best.reading && { reading: best.reading }),
         otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
         maker: makerOf(context.brand),
@@ -367,9 +370,18 @@ export class NameResolver {
         name: product.name,
         score: 0,
         rejected: closest.rejected ?? 'rejected',
-        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, evidence),
+        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
       },
       notes: closest.notes,
     };
   }
+}
+
+/** What the code that identifies a product and the query's values make of it, strongest first. */
+function identifierNotes(code: string, weighed: Weighed): string[] {
+  const identifier = `identifier: its code "${code}", which no other product carries`;
+  if ('setAside' in weighed) return [`${identifier}, set aside: ${weighed.setAside}`];
+  if ('contradicted' in weighed)
+    return [identifier, ...weighed.contradicted.map((c) => `contradicted: ${c}`)];
+  return [identifier, ...weighed.agrees.map((a) => `its own: ${a}`)];
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, contradiction, otherModel } from './attributes.js';
+import { agreements, attributesOf, contradictions, otherModel } from './attributes.js';
 
 const against = (query: string, name: string) =>
-  contradiction(attributesOf(query), attributesOf(name));
+  contradictions(attributesOf(query), attributesOf(name))[0];
 
 describe(attributesOf.name, () => {
   it('reads colours in the languages shops write, each as one colour', () => {
@@ -38,12 +38,12 @@ describe(attributesOf.name, () => {
   });
 });
 
-describe(contradiction.name, () => {
+describe(contradictions.name, () => {
   it('finds a value of a kind both state that the product states otherwise', () => {
     expect(against('Fan 3000 rød', 'Fan 3000 Blue')).toBe('colour red against its blue');
-    expect(against('Stick 64GB', 'Stick 32 GB')).toBe('64 gb against its 32 gb');
-    expect(against('Toner, Pack of 2', 'Toner 4-Pack')).toBe('pack of 2 against its 4');
-    expect(against('Phone 8GB 256GB', 'Phone 8 GB RAM 512 GB')).toMatch(/^256 gb against/);
+    expect(against('Stick 64GB', 'Stick 32 GB')).toBe('capacity 64 gb against its 32 gb');
+    expect(against('Toner, Pack of 2', 'Toner 4-Pack')).toBe('pack count 2 against its 4');
+    expect(against('Phone 8GB 256GB', 'Phone 8 GB RAM 512 GB')).toMatch(/^capacity 256 gb against/);
   });
 
   it('finds none where the product states the value, or states nothing of its kind', () => {
@@ -54,6 +54,18 @@ describe(contradiction.name, () => {
     expect(against('TV 55 Zoll 139 cm', 'TV 55-Inch')).toBeUndefined();
     // More values than the product states, one of them its own: the others describe.
     expect(against('Phone 8GB 256GB', 'Phone 256 GB')).toBeUndefined();
+  });
+});
+
+describe(agreements.name, () => {
+  it('names each contradiction and each value the product states alike, by its kind', () => {
+    const query = attributesOf('Fan 3000 rød, 4-Pack, 40 cm');
+    const fan = attributesOf('Fan 3000 Blue 2-Pack 40cm');
+    expect(contradictions(query, fan)).toEqual([
+      'colour red against its blue',
+      'pack count 4 against its 2',
+    ]);
+    expect(agreements(query, fan)).toEqual(['size 40 cm']);
   });
 });
 

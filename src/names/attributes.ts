@@ -136,14 +136,30 @@ const CONDITIONS = new Set([
   ...['gereviseerd', 'odnowiony', 'begagnad', 'brugt', 'brukt'],
 ]);
 
-/** How a value of a kind is said: "colour red", "pack of 2", "64 gb". */
-const said = (kind: string, value: string) =>
-  kind === 'pack'
-    ? `pack of ${value}`
-    : MEASURES.has(kind)
-      ? `${value} ${kind}`
-      : `${kind} ${value}`;
+/** How a value of a kind is said: "red", "2" (a pack's count), "64 gb". */
+const said = (kind: string, value: string) => (MEASURES.has(kind) ? `${value} ${kind}` : value);
 const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
+/** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
+const KIND_NAMES = new Map([
+  ...[
+    ['gb', 'capacity'],
+    ['mb', 'capacity'],
+    ['in', 'size'],
+    ['cm', 'size'],
+    ['mm', 'size'],
+  ],
+  ...[
+    ['w', 'power'],
+    ['mah', 'battery'],
+    ['mp', 'resolution'],
+    ['hz', 'frequency'],
+  ],
+  ...[
+    ['ml', 'volume'],
+    ['pack', 'pack count'],
+  ],
+] as [string, string][]);
+const kindName = (kind: string) => KIND_NAMES.get(kind) ?? kind;
 
 /**
  * The first edition, generation or condition that one of them states and the other does not
@@ -162,12 +178,13 @@ export function otherModel(query: Attributes, product: Attributes): string | und
 }
 
 /**
- * The first value the query states that contradicts the product: of a kind both state, where
+ * The values the query states that contradict the product, one for each kind both state where
  * the query's values are none of the product's, or are no more than the product's and not all
  * among them ("8GB 256GB" against "8GB 512GB"). A kind only one of them states contradicts
  * nothing: a colour a name does not give describes it.
  */
-export function contradiction(query: Attributes, product: Attributes): string | undefined {
+export function contradictions(query: Attributes, product: Attributes): string[] {
+  const found: string[] = [];
   for (const [kind, asked] of query) {
     const stated = product.get(kind);
     // Editions and generations are otherModel's: which model, not which value.
@@ -175,10 +192,20 @@ export function contradiction(query: Attributes, product: Attributes): string | 
     const shared = [...asked].filter((v) => stated.has(v));
     if (shared.length > 0 && (shared.length === asked.size || asked.size > stated.size)) continue;
     const other = [...asked].find((v) => !stated.has(v))!;
-    const its = [...stated].map((v) => (MEASURES.has(kind) ? said(kind, v) : v));
-    return `${said(kind, other)} against its ${its.join(', ')}`;
+    const its = [...stated].map((v) => said(kind, v)).join(', ');
+    found.push(`${kindName(kind)} ${said(kind, other)} against its ${its}`);
   }
-  return undefined;
+  return found;
+}
+
+/** The values the query states that the product states too: what it says of it that is its own. */
+export function agreements(query: Attributes, product: Attributes): string[] {
+  return [...query].flatMap(([kind, asked]) => {
+    const shared = [...asked].filter((v) => product.get(kind)?.has(v));
+    return shared.length === 0
+      ? []
+      : [`${kindName(kind)} ${shared.map((v) => said(kind, v)).join(', ')}`];
+  });
 }
 
 /** What a query states, read once for the candidates a code identifies. */
@@ -197,11 +224,16 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   return { asked: attributesOf(query), saysKind };
 }
 
-/**
- * Whether the code that identifies a product stands against what the query states: it stands,
- * or a value contradicts it (the product is refused), or nothing is decided by it (undefined:
- * another model of its line, or another kind of product the catalog holds; the words decide).
- */
+/** What the query's statements make of the code that identifies a product. */
+export type Weighed =
+  /** It stands: the values the query states of the product's own kinds are its own. */
+  | { stands: true; agrees: string[] }
+  /** Values the product states otherwise: it is refused. */
+  | { contradicted: string[] }
+  /** Another model of its line, or another kind of product the catalog holds: words decide. */
+  | { setAside: string };
+
+/** Whether the code that identifies a product stands against what the query states. */
 export function weighIdentifier(
   told: Told,
   product: {
@@ -209,14 +241,18 @@ export function weighIdentifier(
     readonly names: readonly string[];
     readonly categoryWords: ReadonlySet<string>;
   },
-): { stands: true } | { contradicted: string } | undefined {
-  const anotherKind = told.saysKind.some(
+): Weighed {
+  const anotherKind = told.saysKind.find(
     (w) =>
       !isCategoryWord(w, product.categoryWords) &&
       !product.names.some((n) => n.split(' ').map(singular).includes(w)),
   );
+  if (anotherKind) return { setAside: `"${anotherKind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  if (anotherKind || otherModel(told.asked, stated)) return undefined;
-  const contradicted = contradiction(told.asked, stated);
-  return contradicted === undefined ? { stands: true } : { contradicted };
+  const model = otherModel(told.asked, stated);
+  if (model) return { setAside: `another model of its line (${model})` };
+  const contradicted = contradictions(told.asked, stated);
+  return contradicted.length > 0
+    ? { contradicted }
+    : { stands: true, agrees: agreements(told.asked, stated) };
 }

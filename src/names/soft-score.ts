@@ -212,8 +212,7 @@ export function softScore(
       notes.push(`"${token.text}" is not in "${candidate.text}"`);
     }
   }
-  if (described.length > 0)
-    notes.push(`no candidate says ${described.map((w) => `"${w}"`).join(', ')}: a description`);
+  if (described.length > 0) notes.push(`description: ${described.map((w) => `"${w}"`).join(', ')}`);
   score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched, fits);
   // Measures with their units: "12gb" is not the number 12.
   const said = (t: Token) => `${t.text}${t.unit ?? ''}`;

@@ -19,7 +19,7 @@ describe(readTitle.name, () => {
     // Bose says "noise", but no Sony candidate does: it tells no Sony product apart.
     expect(found!.describes('noise')).toBe(true);
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
-    expect(found!.notes.join(' ')).toMatch(/a description/);
+    expect(found!.notes.join(' ')).toMatch(/description: /);
     expect(other!.rejected).toMatch(/number 5/);
   });
 

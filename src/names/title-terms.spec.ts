@@ -17,7 +17,7 @@ describe('terms, part numbers and codes of titles', () => {
     expect(found!.describesTerm('3d')).toBe(true);
     expect(found!.rejected).toBeUndefined();
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
-    expect(found!.notes.join(' ')).toMatch(/no candidate says "3d"/);
+    expect(found!.notes.join(' ')).toMatch(/description: "3d"/);
   });
 
   it('keeps such a word a number and a code where it is rare or tells siblings apart', () => {
