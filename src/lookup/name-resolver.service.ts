@@ -33,7 +33,14 @@ import {
   suggestedAt,
   type CodeEvidence,
 } from '../names/resolution-decision.js';
-import { toldBy, weighIdentifier, type Told, type Weighed } from '../names/attributes.js';
+import {
+  attributesOf,
+  contradictions,
+  toldBy,
+  weighIdentifier,
+  type Told,
+  type Weighed,
+} from '../names/attributes.js';
 
 /** How many products candidate generation proposes for scoring. */
 const CANDIDATE_LIMIT = 40;
@@ -304,13 +311,34 @@ export class NameResolver {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
     const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
-    const codeEvidence: CodeEvidence =
-      read.anchor !== undefined ? 'anchored' : read.codeNamed ? 'carried' : undefined;
     const context = {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
       read,
     };
+    // A code only this product carries identifies it: where no rule of the words rejects it,
+    // what else the query says describes it, unless it states a value the product states
+    // otherwise (docs/resolution.md, order of evidence).
+    const weighed =
+      read.identifiedBy === undefined
+        ? undefined
+        : weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords });
+    const stands = weighed !== undefined && 'stands' in weighed;
+    // A value the query states otherwise takes away what its code says for it: it is another
+    // product's title. The evidence ranks it among suggestions (resolution-decision.ts).
+    const contradicted =
+      weighed && 'contradicted' in weighed
+        ? weighed.contradicted
+        : read.anchor !== undefined && tell().asked.size > 0
+          ? contradictions(tell().asked, attributesOf(product.name))
+          : [];
+    const codeEvidence: CodeEvidence = stands
+      ? 'identified'
+      : read.anchor !== undefined && contradicted.length === 0
+        ? 'anchored'
+        : read.codeNamed
+          ? 'carried'
+          : undefined;
     const matches = product.names.map((text, i) =>
       match({ text, ...context, ...(i > 0 && { alias: true as const }) }),
     );
@@ -318,13 +346,6 @@ export class NameResolver {
       matches.push(...this.withAliases(match, product, context));
     const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];
-    // A code only this product carries identifies it: where no rule of the words rejects it,
-    // what else the query says describes it, unless it states a value the product states
-    // otherwise (docs/resolution.md, order of evidence).
-    const weighed =
-      best && read.identifiedBy !== undefined
-        ? weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords })
-        : undefined;
     // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
     // then the name the words were read against and what they made of it.
     const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed) : [];
@@ -345,15 +366,14 @@ export class NameResolver {
       };
     }
     if (best) {
-      const identified = weighed !== undefined && 'stands' in weighed;
-      const score = identified ? Math.max(best.score, IDENTIFIED_AT) : best.score;
+      const score = stands ? Math.max(best.score, IDENTIFIED_AT) : best.score;
       return {
         scored: {
           productId: product.id,
           name: product.name,
           score,
           suggestionScore: suggestedAt(score, coverage, codeEvidence),
-          ...(identified && { identified: true }),
+          ...(stands && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
         },
@@ -372,7 +392,7 @@ export class NameResolver {
         rejected: closest.rejected ?? 'rejected',
         suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
       },
-      notes: closest.notes,
+      notes: [...evidence, ...closest.notes],
     };
   }
 }

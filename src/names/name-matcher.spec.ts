@@ -102,6 +102,11 @@ describe('matchName', () => {
     expect(
       matchName('veltra x 128gb', candidate('Veltra X 256GB', 'Veltra')).rejected,
     ).toBeDefined();
+    // Written in TB, a capacity is the same capacity in GB.
+    expect(matchName('veltra x 250gb', candidate('Veltra X 1 TB', 'Veltra')).rejected).toMatch(
+      /^250gb differs/,
+    );
+    expect(score('veltra x 1000gb', 'Veltra X 1TB', 'Veltra')).toBeGreaterThan(FOUND_AT);
   });
 
   it('does not take an original for its successor, nor a sibling with a word more', () => {

@@ -138,6 +138,8 @@ describe('tokenize', () => {
     // And a quantity: "128 Go" is 128 GB, the Go after a model number is the Go model.
     expect(show('Clé 128 Go')).toEqual(['cle', '128:unit-number(gb)']);
     expect(show('LY-3480 Go')).toEqual(['ly:code', '3480:number', 'go:variant']);
+    // A capacity in TB is the same capacity in GB.
+    expect(show('Drive 1TB')).toEqual(['drive', '1000:unit-number(gb)']);
   });
 
   it('takes the names of object properties for the words they are', () => {

@@ -227,6 +227,8 @@ export function tokenizeNormalised(normalised: string): Token[] {
       if (unit && previous) {
         previous.kind = 'unit-number';
         previous.unit = UNIT_SPELLINGS.get(unit) ?? unit;
+        // A capacity in TB is one in GB: "1TB" is "1000 GB", and no "250GB".
+        if (unit === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
         return;
       }
       const roman = ROMAN.get(run);

@@ -33,6 +33,23 @@ describe('decide', () => {
     expect(suggestedAt(0.75, 0, 'carried')).toBe(0.75);
   });
 
+  it('puts a candidate a code identifies above every one the words leave under the line', () => {
+    // The words' scores are hundredths: the best under the line is 0.79.
+    const underTheLine = FOUND_AT - 0.01;
+    expect(suggestedAt(0, 0, 'identified')).toBeGreaterThan(suggestedAt(underTheLine, 1));
+    expect(suggestedAt(0, 0, 'identified')).toBeGreaterThan(suggestedAt(0, 0, 'anchored'));
+    expect(suggestedAt(0, 0, 'identified')).toBeLessThan(FOUND_AT);
+    const decision = decide([
+      product('by-words', underTheLine),
+      product('by-code', 0, {
+        rejected: 'number 400',
+        suggestionScore: suggestedAt(0, 0, 'identified'),
+      }),
+    ]);
+    expect(decision.found).toBeUndefined();
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['by-code', 'by-words']);
+  });
+
   it('finds the one product a code identifies, however close the words put another', () => {
     const decision = decide([
       product('by-words', 0.95),

@@ -30,8 +30,19 @@ export const CODE_SUGGESTED = 0.5;
  * is suggested at least at this: above any candidate that shares only words (COVERAGE_WEIGHT).
  */
 export const ANCHORED_SUGGESTED = 0.7;
+/**
+ * A candidate a code identifies (no other product carries it, its brand named, no value of the
+ * query contradicting it) that a rule of the words still refused is suggested at least at this:
+ * above every candidate under FOUND_AT that shares only words, whose scores are hundredths.
+ */
+export const IDENTIFIED_SUGGESTED = FOUND_AT - 0.005;
 /** What a candidate carries of the query's identifiers, strongest first. */
-export type CodeEvidence = 'anchored' | 'carried' | undefined;
+export type CodeEvidence = 'identified' | 'anchored' | 'carried' | undefined;
+const CODE_FLOORS = {
+  identified: IDENTIFIED_SUGGESTED,
+  anchored: ANCHORED_SUGGESTED,
+  carried: CODE_SUGGESTED,
+};
 /**
  * A candidate's score as a suggestion, from its score, the query's weight it carries, and
  * the code of the query it carries, if any.
@@ -40,7 +51,7 @@ export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence
   Math.max(
     score,
     COVERAGE_WEIGHT * Math.min(1, coverage),
-    code === 'anchored' ? ANCHORED_SUGGESTED : code === 'carried' ? CODE_SUGGESTED : 0,
+    code === undefined ? 0 : CODE_FLOORS[code],
   );
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
