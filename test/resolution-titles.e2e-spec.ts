@@ -159,6 +159,8 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(rejected?.rejected).toMatch(/^colour red against its blue/);
     // Contradicted, it is suggested below a product whose rare code nothing contradicts.
     expect(red.candidates[0]!.score).toBeLessThan(ANCHORED_SUGGESTED);
+    // A region's suffix no name carries is no other code.
+    expect(await answer('Vantor QX-4410/EU Bluetooth Speaker, blue')).toBe('qx-4410');
     expect(await answer('Memco MK2209 Clé USB 128 Go')).toBeUndefined();
     expect(await answer('Memco MK2209 Clé USB 64 Go')).toBe('mk-2209');
   });

@@ -8,6 +8,23 @@ import { normaliseName } from './name-normaliser.js';
 /** The query's written codes, as the resolver hands them on. */
 const codesOf = (query: string) => new Set(writtenCodes(query));
 
+describe(writtenCodes.name, () => {
+  it('reads a code written with a suffix no name carries as the code that names carry', () => {
+    const catalog = new Map([['l735s3210', 1]]);
+    const carrying = (term: string) => catalog.get(term) ?? 0;
+    expect(writtenCodes('Toshiba L735-S3210/EU Laptop', carrying)).toEqual(['l735s3210']);
+    expect(writtenCodes('Toshiba L735-S3210-US', carrying)).toEqual(['l735s3210']);
+    // Where a name carries the code with its suffix, or none carries the code before it, or
+    // the last word is no short word of letters, the code is as written.
+    catalog.set('l735s3210eu', 1);
+    expect(writtenCodes('Toshiba L735-S3210/EU', carrying)).toEqual(['l735s3210eu']);
+    expect(writtenCodes('Toshiba L735-S3210/UK', carrying)).toEqual(['l735s3210']);
+    expect(writtenCodes('Vantor QX-4410/EU', carrying)).toEqual(['qx4410eu']);
+    expect(writtenCodes('Toshiba L735-S3210-EURO', carrying)).toEqual(['l735s3210euro']);
+    expect(writtenCodes('Toshiba L735-S3210/EU')).toEqual(['l735s3210eu']);
+  });
+});
+
 describe(withMakerPrefixes.name, () => {
   it('reads a code with or without its maker prefix as one code, on either side', () => {
     const codes = writtenCodes('Samsung CLT-R409 Imaging Drum');

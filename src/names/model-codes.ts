@@ -174,17 +174,28 @@ function ownAndFittedRuns(names: readonly (readonly string[])[]) {
 
 /**
  * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
- * is two), joined: letters and digits, not a measure; or a long part number of digits.
+ * is two), joined: letters and digits, not a measure; or a long part number of digits. Given
+ * how many names carry a term, a code written with a suffix that no name carries, a short word
+ * of letters ("L735-S3210/EU", "-US", "/B"), is the code before it where names carry that.
  */
-export function writtenCodes(query: string | ReturnType<typeof chunks>): string[] {
+export function writtenCodes(
+  query: string | ReturnType<typeof chunks>,
+  carrying?: (term: string) => number | undefined,
+): string[] {
   const written = typeof query === 'string' ? chunks(query) : query;
-  return [
-    ...new Set(
-      written
-        .filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words))
-        .map(({ words }) => words.join('')),
-    ),
-  ];
+  const codes = written.filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words));
+  return [...new Set(codes.map(({ words }) => unsuffixed(words, carrying)))];
+}
+
+/** A shop's or a region's suffix after a code: a short word of letters. */
+const SUFFIX = /^\p{L}{1,3}$/u;
+
+function unsuffixed(words: readonly string[], carrying?: (term: string) => number | undefined) {
+  const code = words.join('');
+  const before = words.slice(0, -1);
+  if (!carrying || !SUFFIX.test(words.at(-1)!) || !isCode(before) || carrying(code) !== 0)
+    return code;
+  return (carrying(before.join('')) ?? 0) > 0 ? before.join('') : code;
 }
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
