@@ -126,7 +126,7 @@ export function readTitle(
   // each colour's name), tell which candidates carry one as their own (codeNamed); the rare
   // ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
-  const named = writtenCodes(written, counts.namesCarrying).filter(
+  const named = writtenCodes(written, (term) => counts.namesCarrying(term)).filter(
     (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
   );
   const codes = named.filter(rare);
