@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { codeEnds } from './code-ends.js';
-import { abbreviates, chunks, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
+import { abbreviates, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
@@ -54,14 +53,6 @@ describe(withMakerPrefixes.name, () => {
     expect(match({ text: name, ...context }).rejected).toMatch(/model code/);
     const read = withMakerPrefixes(name, codesOf(query), brand.compact);
     expect(match({ text: read, ...context }).rejected).toBeUndefined();
-  });
-});
-
-describe(codeEnds.name, () => {
-  it("reads the letters a code goes on with after a hyphen as the code's, not a word", () => {
-    expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
-    // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
-    expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
   });
 });
 

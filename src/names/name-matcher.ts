@@ -4,7 +4,6 @@ import { compactName, normaliseName } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
-import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
@@ -34,6 +33,22 @@ export interface NameMatch {
   notes: string[];
   /** The query's words it names and the words it adds (closer-readings.ts). */
   reading?: Reading;
+}
+
+/** A catalog name with this many words of letters or more, less its brand's, is a title. */
+const TITLE_WORDS = 6;
+const DIGIT = /\p{N}/u;
+
+/**
+ * Whether a candidate reads as a title, as shops and feeds write them ("Sony WH-1000XM5 Wireless
+ * Noise Cancelling Headphones, Black"), whose brand the query names: most of what it says then
+ * describes the product, and a short word after a number is no other model's designator.
+ * "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
+ */
+function readAsTitle({ read, text, brand }: CandidateName): boolean {
+  if (read?.brandNamed !== true) return false;
+  const words = text.split(' ').filter((w) => w !== '' && !DIGIT.test(w) && !brand.words.has(w));
+  return words.length >= TITLE_WORDS;
 }
 
 export function matchName(query: string, candidate: CandidateName): NameMatch {

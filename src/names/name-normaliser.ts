@@ -30,6 +30,12 @@ export function compactName(normalised: string): string {
 }
 
 /**
+ * A name folded to one key: `DVD-2500BT/CI`, `dvd 2500btci` and `DVD2500BTCI` are one part
+ * number; a query keyed so probes the exact names (name-keys.ts).
+ */
+export const nameKey = (name: string): string => compactName(normaliseName(name));
+
+/**
  * Between the normalised names of one product where they are kept as one text (the catalog's
  * names_norm): a normalised name never holds a control character.
  */

@@ -10,6 +10,12 @@ import { compactName } from './name-normaliser.js';
 // ("SharpMX-2614N", "KodakCX7430"). A query is searched by every run of adjacent words joined,
 // so however it splits or joins a name, one of its runs is a term of that name.
 
+/**
+ * A close vocabulary term must share at least this much (trigram similarity) with a word: the
+ * resolver's floor for a close word, and the session's pg_trgm threshold (database/pg-pool.ts).
+ */
+export const MIN_SIMILARITY = 0.3;
+
 const HAS_DIGIT = /\d/;
 /** Queries longer than this are searched by runs of up to three words and the whole query. */
 const MAX_QUERY_WORDS = 12;

@@ -11,7 +11,6 @@ import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from '
 import { makersLines } from './maker-lines.js';
 import { attributesOf, type Attributes } from './attributes.js';
 import { untoldMembers } from './code-families.js';
-import { codeEnds } from './code-ends.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -62,6 +61,23 @@ function carriedWords(product: ReadProduct, into: Set<string>): void {
       into.add(singular(word));
     }
   for (const word of product.brand.words) into.add(word);
+}
+
+/**
+ * The letters a code written as one chunk goes on with after its digits, hyphen joined
+ * ("BLKS" of "V7N3C5E-03F-BLKS"): part of the code, never a misspelt word (soft-score.ts); not
+ * a word after a slash ("E100 v2/Lplayer").
+ */
+export function codeEnds(written: ReturnType<typeof chunks>): Set<string> {
+  const ends = new Set<string>();
+  for (const { chunk, words } of written) {
+    const text = chunk.toLowerCase();
+    const first = words.findIndex((w) => DIGIT.test(w));
+    for (let j = first + 1; first >= 0 && j < words.length; j++)
+      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
+        ends.add(words[j]!);
+  }
+  return ends;
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
