@@ -1,4 +1,4 @@
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { isModelPart, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 
 // A product's name or alias as matching reads it, with its brand and category (name-matcher.ts).
@@ -116,7 +116,7 @@ export function brandForm(brand: string): BrandForm {
   return {
     normalised,
     compact: compactName(normalised),
-    words: new Set(normalised.split(' ').filter(Boolean)),
+    words: new Set(wordsOf(normalised)),
     tokens: tokenizeNormalised(normalised),
   };
 }

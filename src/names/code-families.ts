@@ -1,4 +1,5 @@
 import { runs } from './model-codes.js';
+import { wordsOf } from './name-normaliser.js';
 import type { Token } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
@@ -9,8 +10,6 @@ import { singular } from './words-that-say-nothing.js';
 // than another's ("15-Item Accessory Bundle for iPod Nano" against "... for iPod Touch", asked
 // as "15-Item Accessory Bundle") is no better named than the other, whatever a longer name
 // costs.
-
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
 
 /** A candidate as the family reads it: its names and its brand's words. */
 interface Member {

@@ -1,4 +1,5 @@
 import type { BrandForm } from './candidate-name.js';
+import { wordsOf } from './name-normaliser.js';
 import { FUNCTION_WORDS } from './name-tokens.js';
 
 // A maker's line named by a query (title-reading.ts): a word of the query that only one
@@ -7,7 +8,6 @@ import { FUNCTION_WORDS } from './name-tokens.js';
 // other makers' names too. What else the query says must then tell the line's products apart.
 
 const DIGIT = /\p{N}/u;
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
 
 /**
  * Whether the query names a line of the maker of the candidate at `index`: a word its name

@@ -1,11 +1,9 @@
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { tokenizeNormalised } from './name-tokens.js';
 
 // Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
 // which chunks of a query are codes, and which runs of a name carry a code whole, as the
 // product's own, rather than cut short, going on, or named as what the product fits.
-
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
 
 /** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
 const MIN_CODE_LENGTH = 4;

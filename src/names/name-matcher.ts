@@ -1,6 +1,6 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
@@ -71,7 +71,7 @@ export function nameMatcher(query: string): NameMatcher {
   const key = compactName(normalised);
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
   // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
-  const joined = new Set(runs(normalised.split(' ').filter(Boolean)));
+  const joined = new Set(runs(wordsOf(normalised)));
   // What the query names only as what the product fits ("... For CLP-310 CLP-315").
   const queryFits = fittedTexts(normalised);
   const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits);

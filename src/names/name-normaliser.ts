@@ -24,6 +24,9 @@ export function normaliseName(input: string): string {
     .trim();
 }
 
+/** The words of a normalised name. */
+export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
+
 /** A normalised name without its spaces. */
 export function compactName(normalised: string): string {
   return normalised.replaceAll(' ', '');

@@ -1,5 +1,5 @@
 import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
-import { normaliseName } from './name-normaliser.js';
+import { normaliseName, wordsOf } from './name-normaliser.js';
 
 // A product name as resolution sees it: normalised, then split into classified tokens.
 // Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
@@ -23,24 +23,8 @@ export interface Token {
 
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
-  'pro',
-  'max',
-  'plus',
-  'ultra',
-  'mini',
-  'lite',
-  'se',
-  'air',
-  'fe',
-  'slim',
-  'classic',
-  'digital',
-  'xl',
-  'neo',
-  'go',
-  'touch',
-  'active',
-  'sport',
+  ...['pro', 'max', 'plus', 'ultra', 'mini', 'lite', 'se', 'air', 'fe', 'slim', 'classic'],
+  ...['digital', 'xl', 'neo', 'go', 'touch', 'active', 'sport'],
 ]);
 
 /** Words that only join the words of a name ("Case for iPad", "Mouse with Pad"). */
@@ -74,23 +58,13 @@ function shopFunctionWords(): string[] {
 }
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
-const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
-/**
- * Units of length, thickness and weight, and how else they are written ("6 Feet" is "6ft",
- * a paper's "11 Point" is "11pt").
- */
-const UNIT_SPELLINGS = new Map([
-  ['inch', 'in'],
-  ['pt', 'pt'],
-  ['point', 'pt'],
-  ['ft', 'ft'],
-  ['feet', 'ft'],
-  ['oz', 'oz'],
-  ['lb', 'lb'],
-  ['lbs', 'lb'],
-  // French: "128 Go" is 128 GB.
-  ['go', 'gb'],
-]);
+const UNITS = new Set(
+  'gb tb mb mm cm in inch hz wh mah mp kg pt point ft feet oz lb lbs'.split(' '),
+);
+/** Units written otherwise ("6 Feet" is "6ft", "11 Point" "11pt"; French "128 Go" is 128 GB). */
+const UNIT_SPELLINGS = new Map(
+  Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),
+);
 /**
  * Whether a number is a memory's or a drive's capacity (a power of two): "Go" after it is
  * French for GB, after a model number the Go model ("LY-3480 Go").
@@ -99,25 +73,16 @@ const isCapacity = (text: string) => {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 };
-for (const unit of UNIT_SPELLINGS.keys()) if (unit !== 'go') UNITS.add(unit);
 /**
  * What a count after a number is written as ("2pk", "64ct"): a word, not a model code. The
  * number stays a number, which the product must state: a pack size tells products apart.
  */
-const COUNT_SPELLINGS = new Map([
-  ['pk', 'pack'],
-  ['ct', 'count'],
-]);
+const COUNT_SPELLINGS = new Map(Object.entries({ pk: 'pack', ct: 'count' }));
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** Roman numerals as model names write them ("SATA II", "Mk III"). */
-export const ROMAN = new Map([
-  ['ii', '2'],
-  ['iii', '3'],
-  ['iv', '4'],
-  ['vi', '6'],
-  ['vii', '7'],
-  ['viii', '8'],
-]);
+export const ROMAN = new Map(
+  Object.entries({ ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' }),
+);
 /**
  * Numbers written as words, as titles write counts ("Eight-Tab", "Two-Way"): the same numbers
  * as digits. Not "one", which names products ("Xbox One", "HTC One") more often than it counts.
@@ -127,12 +92,8 @@ const NUMBER_WORDS = new Map(
     (word, i) => [word, String(i + 2)],
   ),
 );
-/** Spellings that mean the same word. Maps, not objects: "constructor" is a word like any other. */
-const SYNONYMS = new Map([
-  ['gen', 'generation'],
-  ['mk', 'mark'],
-  ['inches', 'inch'],
-]);
+/** Spellings that mean the same word (a Map: "constructor" is a word like any other). */
+const SYNONYMS = new Map(Object.entries({ gen: 'generation', mk: 'mark', inches: 'inch' }));
 
 const RUNS = /\p{L}+|\p{N}+/gu;
 const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
@@ -185,14 +146,10 @@ function startsWithBareNumber(word: string): boolean {
   return !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
 }
 
-export function tokenize(name: string): Token[] {
-  return tokenizeNormalised(normaliseName(name));
-}
-
-/** tokenize for a name normaliseName has already normalised (a catalog name as stored). */
+/** The tokens of a name normaliseName has normalised (a catalog name as stored, a query). */
 export function tokenizeNormalised(normalised: string): Token[] {
   const tokens: Token[] = [];
-  const words = normalised.split(' ').filter((w) => w !== '');
+  const words = wordsOf(normalised);
   words.forEach((word, w) => {
     const runs = runsOf(word);
     const mixed = runs.length > 1;

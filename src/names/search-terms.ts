@@ -1,4 +1,4 @@
-import { compactName } from './name-normaliser.js';
+import { compactName, wordsOf } from './name-normaliser.js';
 
 // The terms a name is indexed and searched by, used when the catalog is imported and when a
 // query is resolved, so the two always meet. Resolution narrows a million names to a few dozen
@@ -19,8 +19,6 @@ export const MIN_SIMILARITY = 0.3;
 const HAS_DIGIT = /\d/;
 /** Queries longer than this are searched by runs of up to three words and the whole query. */
 const MAX_QUERY_WORDS = 12;
-
-const wordsOf = (normalised: string) => normalised.split(' ').filter(Boolean);
 
 /** The terms of one normalised name (a catalog name or alias, with or without its brand). */
 export function searchTerms(normalised: string): string[] {

@@ -1,11 +1,10 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
-import { normaliseName } from './name-normaliser.js';
+import { normaliseName, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
-  type Token,
 } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
@@ -15,16 +14,13 @@ import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
-// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe
-// (a colour, a capacity, a category, marketing words), and the word that identifies the product
-// is usually a model code. Which is which depends on the catalog, not on a word list
-// (docs/resolution.md, "Titles"):
-// - a word of the query that no candidate's name, alias or brand carries tells none of them
-//   apart: it describes, and neither blocks a match nor makes one. A word some candidate
-//   carries does tell candidates apart, and counts against every candidate without it;
-// - a model code of the query (letters and digits, however it is split or joined) that exactly
-//   one candidate carries, under a brand the query names, anchors that candidate: what else its
-//   name says is description, unless a word of the query contradicts it.
+// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
+// and the word that identifies the product is usually a model code. Which is which depends on
+// the catalog, not on a word list (docs/resolution.md, "Titles"): a word of the query that no
+// candidate carries describes, neither blocking a match nor making one, while one some
+// candidate carries counts against every candidate without it; a model code of the query that
+// one candidate carries, under a brand the query names, anchors it: what else its name says
+// describes it, unless a word of the query contradicts it.
 
 /** What a product looks like to the reading: its normalised names and its brand. */
 export interface ReadProduct {
@@ -32,11 +28,6 @@ export interface ReadProduct {
   readonly brand: BrandForm;
   /** Its category's words, which a name says as words, never as a code's part. */
   readonly categoryWords?: ReadonlySet<string>;
-}
-
-/** How the query reads against each candidate, by its index among them. */
-export interface TitleReading {
-  against(index: number): ReadAgainst;
 }
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
@@ -50,17 +41,15 @@ const DIGIT = /\p{N}/u;
  * digits or more alone are a part number ("48213").
  */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
+const token = (text: string) => ({ text, kind: 'word' as const });
 
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
-
-/** The words a product carries (its names' and its brand's), singular too. */
-function carriedWords(product: ReadProduct, into: Set<string>): void {
-  for (const name of product.names)
-    for (const word of wordsOf(name)) {
-      into.add(word);
-      into.add(singular(word));
-    }
-  for (const word of product.brand.words) into.add(word);
+/** The words products carry (their names' and their brands'), singular too. */
+function carriedWords(products: readonly ReadProduct[], into = new Set<string>()): Set<string> {
+  for (const { names, brand } of products) {
+    for (const word of names.flatMap(wordsOf)) into.add(word).add(singular(word));
+    for (const word of brand.words) into.add(word);
+  }
+  return into;
 }
 
 /**
@@ -81,7 +70,7 @@ export function codeEnds(written: ReturnType<typeof chunks>): Set<string> {
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
-export const MAX_ANCHOR_NAMES = 4;
+const MAX_ANCHOR_NAMES = 4;
 
 /** What the catalog says of a term of the query (its vocabulary, search_terms). */
 export interface TermCounts {
@@ -103,9 +92,10 @@ const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
 /**
- * A code anchors only where the whole catalog has it on a few names, so that no product
- * outside the candidates carries it too; a word the catalog uses to tell siblings apart
- * ("Black" beside "Red") never describes, whether a candidate carries it or not.
+ * How the query reads against each candidate, by its index among them. A code anchors only
+ * where the whole catalog has it on a few names, so that no product outside the candidates
+ * carries it too; a word the catalog uses to tell siblings apart ("Black" beside "Red") never
+ * describes, whether a candidate carries it or not.
  */
 export function readTitle(
   query: string,
@@ -113,7 +103,7 @@ export function readTitle(
   counts: TermCounts,
   /** The query's chunks between spaces, when the caller has read them already. */
   written: ReturnType<typeof chunks> = chunks(query),
-): TitleReading {
+): { against(index: number): ReadAgainst } {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
   const queryRuns = runs(queryWords);
@@ -121,19 +111,10 @@ export function readTitle(
   // The candidates' words and measures, read only when a word of the query asks: most lookups
   // name their product outright and never do.
   let carriedOnce: Set<string> | undefined;
-  const carried = () => {
-    if (carriedOnce) return carriedOnce;
-    carriedOnce = new Set<string>();
-    for (const product of products) carriedWords(product, carriedOnce);
-    return carriedOnce;
-  };
+  const carried = () => (carriedOnce ??= carriedWords(products));
   // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
-  const measuresOnce = new Map<number, Map<string, Set<string>>>();
-  const measuresOf = (index: number) => {
-    let found = measuresOnce.get(index);
-    if (!found) measuresOnce.set(index, (found = measuresByUnit(products[index]!.names)));
-    return found;
-  };
+  const measuresOnce: Map<string, Set<string>>[] = [];
+  const measuresOf = (i: number) => (measuresOnce[i] ??= measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
@@ -185,11 +166,9 @@ export function readTitle(
   // A family the code anchors must be told apart by what the query says (code-families.ts).
   const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
-    const token: Token = { text: word, kind: 'word' };
-    const one = singular(word);
+    const [typed, one] = [token(word), singular(word)];
     for (const target of carried())
-      if (target !== word && target !== one && isTypoOf(token, { text: target, kind: 'word' }))
-        return true;
+      if (target !== word && target !== one && isTypoOf(typed, token(target))) return true;
     return false;
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
@@ -205,14 +184,9 @@ export function readTitle(
   const placed = (word: string, misspelt: (word: string) => boolean) =>
     codeParts.has(word) || brands.has(word) || misspelt(word) || glued(word);
   const plainOnce = new Map<string, boolean>();
-  const plain = (word: string) => {
-    let known = plainOnce.get(word);
-    if (known === undefined) {
-      known = counts.siblings(word) === 0 && !placed(word, misspells);
-      plainOnce.set(word, known);
-    }
-    return known;
-  };
+  const plain = (word: string) =>
+    plainOnce.get(word) ??
+    plainOnce.set(word, counts.siblings(word) === 0 && !placed(word, misspells)).get(word)!;
   // A word on this many names is a common word of names.
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -221,18 +195,14 @@ export function readTitle(
   // apart, whatever other brands' products say.
   const carries = (words: ReadonlySet<string>, word: string) =>
     words.has(word) || words.has(singular(word));
-  const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
-    !carries(siblingsCarry, word) && plain(word);
-  // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
+  // The words of a maker's candidates, by the first word of their brand ("Seiko" and "Seiko
+  // Instruments").
   let byBrandOnce: Map<string, Set<string>> | undefined;
   const byBrand = () => {
     if (byBrandOnce) return byBrandOnce;
     byBrandOnce = new Map<string, Set<string>>();
-    for (const product of products) {
-      const words = byBrandOnce.get(makerOf(product.brand)) ?? new Set<string>();
-      carriedWords(product, words);
-      byBrandOnce.set(makerOf(product.brand), words);
-    }
+    for (const p of products)
+      byBrandOnce.set(makerOf(p.brand), carriedWords([p], byBrandOnce.get(makerOf(p.brand))));
     return byBrandOnce;
   };
   // Beside a code that anchors, only a word that often tells two products of a brand apart
@@ -248,15 +218,8 @@ export function readTitle(
   const describesAnchored = (word: string) =>
     !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
-  const ownOnce = new Map<number, Set<string>>();
-  const own = (index: number) => {
-    let words = ownOnce.get(index);
-    if (!words) {
-      carriedWords(products[index]!, (words = new Set<string>()));
-      ownOnce.set(index, words);
-    }
-    return words;
-  };
+  const ownOnce: Set<string>[] = [];
+  const own = (i: number) => (ownOnce[i] ??= carriedWords([products[i]!]));
   const setsApart = (index: number) => {
     // What the query names of this product, read once for all its words.
     let namedOnce: string[] | undefined;
@@ -278,12 +241,8 @@ export function readTitle(
   // catalog holds beside it ("... Controller" beside "... Ethernet Partition").
   let askedOnce: Attributes | undefined;
   // Each candidate's attributes, read once whichever identified product asks.
-  const statedOnce = new Map<number, Attributes>();
-  const statedBy = (index: number) => {
-    let found = statedOnce.get(index);
-    if (!found) statedOnce.set(index, (found = attributesOf(products[index]!.names[0]!)));
-    return found;
-  };
+  const statedOnce: Attributes[] = [];
+  const statedBy = (i: number) => (statedOnce[i] ??= attributesOf(products[i]!.names[0]!));
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
@@ -309,10 +268,7 @@ export function readTitle(
     const stated = statedBy(index);
     const asked = (askedOnce ??= attributesOf(query));
     const differs = (kind: string, values: ReadonlySet<string>) =>
-      beside.some((j) => {
-        const other = statedBy(j).get(kind);
-        return other !== undefined && [...other].some((v) => !values.has(v));
-      });
+      beside.some((j) => [...(statedBy(j).get(kind) ?? [])].some((v) => !values.has(v)));
     for (const [kind, values] of stated)
       if (!asked.has(kind) && differs(kind, values)) return undefined;
     return code;
@@ -331,7 +287,9 @@ export function readTitle(
         // Anchored by its code, a word that tells no siblings apart describes it, whichever
         // candidates carry it: the code, not the word, says which product.
         describes: (word) =>
-          anchor !== undefined ? describesAnchored(word) : describesFor(siblingsCarry())(word),
+          anchor !== undefined
+            ? describesAnchored(word)
+            : !carries(siblingsCarry(), word) && plain(word),
         makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
