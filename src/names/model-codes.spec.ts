@@ -1,15 +1,15 @@
 import { describe, expect, it } from '@jest/globals';
-import { abbreviates, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
+import { abbreviates, chunks, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 
 /** The query's written codes, as the resolver hands them on. */
-const codesOf = (query: string) => new Set(writtenCodes(query));
+const codesOf = (query: string) => new Set(writtenCodes(chunks(query)));
 
 describe(withMakerPrefixes.name, () => {
   it('reads a code with or without its maker prefix as one code, on either side', () => {
-    const codes = writtenCodes('Samsung CLT-R409 Imaging Drum');
+    const codes = writtenCodes(chunks('Samsung CLT-R409 Imaging Drum'));
     expect(codes).toEqual(['cltr409']);
     expect(withMakerPrefixes('sascltr409 imaging drum', new Set(codes), 'samsung')).toBe(
       'sas cltr409 imaging drum',
@@ -25,7 +25,7 @@ describe(withMakerPrefixes.name, () => {
     expect(abbreviates('kit', 'corsair')).toBe(false);
     expect(abbreviates('msa', 'samsung')).toBe(false);
     expect(abbreviates('samsu', 'samsung')).toBe(false); // longer than a prefix
-    const codes = writtenCodes('Corsair CMV4GX3M1A1333C9');
+    const codes = writtenCodes(chunks('Corsair CMV4GX3M1A1333C9'));
     expect(withMakerPrefixes('kitcmv4gx3m1a1333c9 memory', new Set(codes), 'corsair')).toBe(
       'kitcmv4gx3m1a1333c9 memory',
     );

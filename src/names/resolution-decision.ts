@@ -1,8 +1,8 @@
 import { decimal } from './penalties.js';
 
-// When is the best candidate the product the query names? Only when it is confident on
-// its own and clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the
-// answer is `found: false` with the close candidates suggested.
+// The best candidate is the product the query names only when it is confident on its own and
+// clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the answer is
+// `found: false` with the close candidates suggested.
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
@@ -13,29 +13,19 @@ export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
 /**
- * A candidate whose maker the query names is suggested at least at this fraction of the share
- * of the query's term weight its name carries (candidate-terms.ts), however the rules score
- * it: a title's right product, refused on the words its name does not place, still carries the
- * title's rare code and line words. Decisions never weigh suggestions; below FOUND_AT, no
- * suggestion reads as a match.
+ * A candidate whose maker the query names is suggested at least at this fraction of the query's
+ * term weight its name carries (candidate-terms.ts): a title's right product, refused on words
+ * its name does not place, still carries its rare code and line words. Decisions never weigh
+ * suggestions; below FOUND_AT, no suggestion reads as a match.
  */
 export const COVERAGE_WEIGHT = 0.6;
-/**
- * A candidate carrying a model code the query writes is suggested at least at this: an
- * identifier, however the rest of the query reads, says more than words shared.
- */
+/** A candidate carrying a code the query writes is suggested at least at this: an identifier. */
 export const CODE_SUGGESTED = 0.5;
-/**
- * A candidate its code anchors (a rare code it carries whole, under a brand the query names)
- * is suggested at least at this: above any candidate that shares only words (COVERAGE_WEIGHT).
- */
+/** A candidate its code anchors is suggested at least at this: above those sharing words. */
 export const ANCHORED_SUGGESTED = 0.7;
 /** What a candidate carries of the query's identifiers, strongest first. */
 export type CodeEvidence = 'anchored' | 'carried' | undefined;
-/**
- * A candidate's score as a suggestion, from its score, the query's weight it carries, and
- * the code of the query it carries, if any.
- */
+/** A candidate's score as a suggestion: its score, the query's weight it carries, its code. */
 export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number =>
   Math.max(
     score,

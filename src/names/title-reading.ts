@@ -36,10 +36,7 @@ const LETTER = /\p{L}/u;
 const LETTERS_ONLY = /^\p{L}+$/u;
 const DIGIT = /\p{N}/u;
 
-/**
- * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
- * digits or more alone are a part number ("48213").
- */
+/** A quantity written alone ("50", "2.0", "14.1"), never a code's; "48213" is a part number. */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
 
@@ -82,10 +79,7 @@ export interface TermCounts {
   readonly searchNames: number;
 }
 
-/**
- * A word on this share of the catalog's names or more, and on at least COMMON_NAMES, is a
- * common word of product names ("port", "color", "system"), not a line's name ("MicroShell").
- */
+/** A word on this share of names, and COMMON_NAMES, is common ("port"), no line ("MicroShell"). */
 const COMMON_SHARE = 0.001;
 /** A word that tells this share of the names carrying it apart from a sibling distinguishes. */
 const DISTINGUISHING_SHARE = 0.01;
@@ -118,10 +112,9 @@ export function readTitle(
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
-  // anchors a product nor takes another's anchor away. The query's model codes that are no
-  // term of many names ("N300"), whether or not they are rare enough to anchor ("CLI-226" is on
-  // each colour's name), tell which candidates carry one as their own (codeNamed); the rare
-  // ones anchor.
+  // anchors a product nor takes another's anchor away. Its codes that are no term of many names
+  // tell which candidates carry one (codeNamed), rare or not ("CLI-226" is on each colour's
+  // name); the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   const named = writtenCodes(written).filter(
     (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
@@ -143,11 +136,10 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors the one candidate that carries it, and carries it whole.
+  // A code anchors the candidates that carry it whole, under a brand the query names; a family
+  // of them ("HS470" in black and in red) the rest of the query must tell apart, or none is found.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
-  // A code a few candidates carry whole anchors each of them (a family: "HS470" in
-  // black and in red): the rest of the query must then tell them apart, or none is found.
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
     for (const { index } of found) {
@@ -156,9 +148,8 @@ export function readTitle(
       if (!known || code.length > known.length) anchors.set(index, code);
     }
   }
-  // Another model code of the query, of letters and digits, that this product does not carry
-  // says it is another product ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone
-  // may be the shop's own.
+  // Another code of the query with letters that this product lacks says it is another product
+  // ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone may be the shop's own.
   for (const index of [...anchors.keys()])
     for (const code of codes)
       if (LETTER.test(code) && !carriers.get(code)?.some((c) => c.index === index))
@@ -179,8 +170,7 @@ export function readTitle(
   };
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
-  // A word that is a code's part, a brand, a candidate's word misspelt or glued to another:
-  // that word, never a description.
+  // A code's part, a brand, a candidate's word misspelt or glued: that word, never a description.
   const placed = (word: string, misspelt: (word: string) => boolean) =>
     codeParts.has(word) || brands.has(word) || misspelt(word) || glued(word);
   const plainOnce = new Map<string, boolean>();
@@ -191,12 +181,10 @@ export function readTitle(
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
   const common = (word: string) => often(word) && plain(word);
-  // Siblings are the candidates of one brand: a word none of them carries tells none of them
-  // apart, whatever other brands' products say.
+  // Siblings are the candidates of one brand: a word none of them carries tells none apart.
   const carries = (words: ReadonlySet<string>, word: string) =>
     words.has(word) || words.has(singular(word));
-  // The words of a maker's candidates, by the first word of their brand ("Seiko" and "Seiko
-  // Instruments").
+  // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
   let byBrandOnce: Map<string, Set<string>> | undefined;
   const byBrand = () => {
     if (byBrandOnce) return byBrandOnce;
@@ -205,15 +193,13 @@ export function readTitle(
       byBrandOnce.set(makerOf(p.brand), carriedWords([p], byBrandOnce.get(makerOf(p.brand))));
     return byBrandOnce;
   };
-  // Beside a code that anchors, only a word that often tells two products of a brand apart
-  // (a colour, a capacity) contradicts it: a word that told one pair apart among hundreds of
-  // names carrying it is a duplicate listing's, not a line's.
+  // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
+  // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
   const tellsApart = (word: string) => {
     const pairs = counts.siblings(word);
     return pairs > 0 && pairs >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   };
-  // Beside a code, a common word of names is written as meant ("Class" is no misspelt
-  // "Glass"), as the soft score reads it.
+  // Beside a code, a common word of names is written as meant ("Class" is no misspelt "Glass").
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   const describesAnchored = (word: string) =>
     !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word);
@@ -235,10 +221,9 @@ export function readTitle(
       );
     };
   };
-  // An anchor that no other product of the whole catalog carries, in any of its names,
-  // identifies its product (another rare code of the query it lacks took the anchor already),
-  // unless the query says a word it lacks that a product of its line carries: a product the
-  // catalog holds beside it ("... Controller" beside "... Ethernet Partition").
+  // An anchor no other product of the catalog carries identifies its product, unless the query
+  // says a word it lacks that a product of its line carries ("... Controller" beside "...
+  // Ethernet Partition").
   let askedOnce: Attributes | undefined;
   // Each candidate's attributes, read once whichever identified product asks.
   const statedOnce: Attributes[] = [];
@@ -262,9 +247,8 @@ export function readTitle(
     );
     const besideCarry = (w: string) => beside.some((j) => carries(own(j), w));
     if (lacked.some(besideCarry)) return undefined;
-    // A value its name states and the query leaves unsaid, where a product beside it states
-    // another of that kind ("… Ruby Red" beside "… Black"): the query may ask for a model of
-    // the line the catalog lacks.
+    // Nor where a product beside it states another value of a kind the query leaves unsaid ("…
+    // Ruby Red" beside "… Black"): the query may ask for a model of the line the catalog lacks.
     const stated = statedBy(index);
     const asked = (askedOnce ??= attributesOf(query));
     const differs = (kind: string, values: ReadonlySet<string>) =>
@@ -284,8 +268,7 @@ export function readTitle(
       const anchor = anchors.get(index);
       const identifiedBy = identifies(index);
       return {
-        // Anchored by its code, a word that tells no siblings apart describes it, whichever
-        // candidates carry it: the code, not the word, says which product.
+        // Anchored, a word that tells no siblings apart describes, whichever candidates carry it.
         describes: (word) =>
           anchor !== undefined
             ? describesAnchored(word)
@@ -299,8 +282,8 @@ export function readTitle(
           const values = measuresOf(index).get(unit);
           return values === undefined ? undefined : values.has(value) ? 'same' : 'other';
         },
-        // As a word does: beside an anchor unless it tells siblings apart, without one unless
-        // the catalog ever does or one of its maker's candidates carries it.
+        // As a word does: anchored unless it tells siblings apart; else unless the catalog ever
+        // does or one of its maker's candidates carries it.
         describesTerm: (word) =>
           term(word) &&
           (anchor !== undefined
