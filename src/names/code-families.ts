@@ -1,15 +1,12 @@
 import { runs } from './model-codes.js';
 import { wordsOf } from './name-normaliser.js';
-import type { Token } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
 // A family a model code anchors (title-reading.ts): several candidates carry the query's code
 // whole ("HS470" in black and in white). The rest of the query must tell them apart by what it
-// says, never by what one member's name leaves unsaid: a member whose name merely says less
-// than another's ("15-Item Accessory Bundle for iPod Nano" against "... for iPod Touch", asked
-// as "15-Item Accessory Bundle") is no better named than the other, whatever a longer name
-// costs.
+// says, never by what one member's name leaves unsaid: "15-Item Accessory Bundle" names "...
+// for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
 
 /** A candidate as the family reads it: its names and its brand's words. */
 interface Member {
@@ -29,9 +26,8 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 /** Whether the query's word is this word of a name, in the plural or misspelt (letters only). */
 function saysWord(word: string, target: string): boolean {
   if (word === target || singular(word) === target) return true;
-  if (!LETTERS_ONLY.test(word) || !LETTERS_ONLY.test(target)) return false;
-  const token: Token = { text: word, kind: 'word' };
-  return isTypoOf(token, { text: target, kind: 'word' });
+  const letters = LETTERS_ONLY.test(word) && LETTERS_ONLY.test(target);
+  return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
 }
 
 /** Whether the query's word is a word of the member. */

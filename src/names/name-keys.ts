@@ -1,3 +1,4 @@
+import type { CandidateName } from './candidate-name.js';
 import { compactName, nameKey } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
@@ -21,16 +22,6 @@ export function exactNameKeys(names: readonly string[], brand: string): string[]
   return [...keys];
 }
 
-// A query is a product's name to the letter, spacing aside, with words that say nothing about
-// which product around it.
-
-/** A name as these rules read it: normalised, with its brand and its category's words. */
-export interface NamedProduct {
-  text: string;
-  brand: { normalised: string };
-  categoryWords: ReadonlySet<string>;
-}
-
 /** The name alone, then with its brand before and after it. */
 const forms = (name: string, brand: string) =>
   brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
@@ -40,23 +31,17 @@ const LETTER = /\p{L}/u;
 const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 
-/** The query as a reading leaves it: without spaces, and its numbers. */
-interface Reading {
-  compact: string;
-  numbers: string;
-}
-
 /**
  * For one query's words: whether, less those that say nothing about which product (a
  * category's words, "the new … by"), they are a candidate's name with or without its brand.
- * Digits are never joined here: "Foo 3 4 phone" is not Foo 34. The query is read once for
- * each category its candidates have.
+ * Digits are never joined here: "Foo 3 4 phone" is not Foo 34.
  */
 export function nameWithWordsThatSayNothing(
   words: readonly string[],
-): (product: NamedProduct) => boolean {
-  const readings = new Map<ReadonlySet<string>, Reading | undefined>();
-  const read = (categoryWords: ReadonlySet<string>): Reading | undefined => {
+): (product: CandidateName) => boolean {
+  // The query read once for each category its candidates have: without spaces, its numbers.
+  const readings = new Map<ReadonlySet<string>, { compact: string; numbers: string } | undefined>();
+  const read = (categoryWords: ReadonlySet<string>) => {
     const said = wordsThatSaySomething(words, categoryWords);
     const text = said.join(' ');
     if (said.length === words.length || !LETTER.test(text)) return undefined;

@@ -106,6 +106,9 @@ const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
 const SHORT_WORD = /^\p{L}{1,3}$/u;
 
+/** Whether a token is letters (a word, code or variant), not a number or a measure. */
+export const hasLetters = (token: Token | undefined): boolean =>
+  token !== undefined && token.kind !== 'number' && token.kind !== 'unit-number';
 export const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 

@@ -4,11 +4,10 @@ import { compactName, wordsOf } from './name-normaliser.js';
 // query is resolved, so the two always meet. Resolution narrows a million names to a few dozen
 // candidates by the query's rarest terms, never by trigrams common to most names.
 //
-// A catalog name is indexed by its words, adjacent words joined, joins of three words that
-// carry a digit (model codes split in three: "wh 1000 xm5"), and the whole name joined; all of
-// it once more with the brand in front, since people glue the brand to the model
-// ("SharpMX-2614N", "KodakCX7430"). A query is searched by every run of adjacent words joined,
-// so however it splits or joins a name, one of its runs is a term of that name.
+// A catalog name is indexed by its words, adjacent words joined, joins of three words with a
+// digit ("wh 1000 xm5"), and the whole name joined; all of it once more with the brand in front,
+// since people glue the brand to the model ("SharpMX-2614N"). A query is searched by every run
+// of adjacent words joined: however it splits or joins a name, one of its runs is a term of it.
 
 /**
  * A close vocabulary term must share at least this much (trigram similarity) with a word: the

@@ -1,6 +1,6 @@
 import type { CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import type { Token } from './name-tokens.js';
+import { hasLetters, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './penalties.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
@@ -31,8 +31,6 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   }
   return inCode;
 }
-
-export const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
 
 /**
  * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's):

@@ -257,7 +257,7 @@ export function readTitle(
       if (!asked.has(kind) && differs(kind, values)) return undefined;
     return code;
   };
-  const lineNamed = makersLines(products, querySet, counts, makerOf, own);
+  const lineNamed = makersLines(products, querySet, counts, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
