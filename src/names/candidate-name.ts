@@ -31,10 +31,7 @@ export interface ReadAgainst {
   describesMeasure(value: string, unit: string): boolean;
   /** Whether its names state the measure ("8mp": `same`), only another of its unit, or none. */
   statesMeasure(value: string, unit: string): 'same' | 'other' | undefined;
-  /**
-   * Whether a word of the query mixing letters and digits is a term many names carry ("MP3",
-   * "1080p"), not a model code, and tells none of this product's siblings apart: it describes.
-   */
+  /** Whether a word of letters and digits is a term of many names ("MP3") that describes. */
   describesTerm(word: string): boolean;
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
   specifies(number: string): boolean;
@@ -51,10 +48,7 @@ export interface ReadAgainst {
   distinguishes(word: string): boolean;
   /** Whether the catalog never tells two products of a brand apart by this word. */
   neverApart(word: string): boolean;
-  /**
-   * Whether a word of this product's name that the query does not say tells it from another
-   * candidate of its maker that carries every word of the query this one does.
-   */
+  /** Whether a word of its name tells it from a candidate of its maker carrying what it does. */
   setsApart(word: string): boolean;
   /** Whether a word of the query is a common word of names ("iPad"), never a misspelt "iPod". */
   meant(word: string): boolean;
@@ -109,9 +103,9 @@ export function namesBrand(
 export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';
 
 /**
- * Whether a variant word of a candidate's name ("Plus") names another model where it stands:
- * right after a model number ("Centurion 534 Plus"), or wherever the catalog tells two products
- * of a brand apart by it. Elsewhere it is a word of the name ("Slim Solid State Drive").
+ * Whether a variant word of a name names another model where it stands: after a model number
+ * ("Centurion 534 Plus"), or wherever the catalog tells products of a brand apart by it; not
+ * elsewhere ("Slim Solid State Drive").
  */
 export function variantNamesModel(
   word: string,

@@ -38,10 +38,9 @@ function carries(words: ReadonlySet<string>, word: string): boolean {
 }
 
 /**
- * For each anchored candidate that the query does not tell from another member of its code's
- * family, that other member's index. A member is told from another where the query names a
- * word of its name the other lacks ("Black" beside "White"), or names every word of its name
- * while the other says more (`HS470 Headset` is not the `HS470 Sport Headset`).
+ * For each anchored candidate the query does not tell from another member of its code's family,
+ * that member's index. The query tells them apart by a word one lacks ("Black" beside "White"),
+ * or by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`).
  */
 export function untoldMembers(
   anchors: ReadonlyMap<number, string>,

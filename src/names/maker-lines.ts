@@ -10,8 +10,7 @@ const DIGIT = /\p{N}/u;
 
 /**
  * Whether the query names a line of the maker of the candidate at `index`: a word its name
- * carries, not its brand's, that every name of the catalog carrying it (`namesCarrying`) is a
- * name of that maker's candidates. Read once a candidate asks, each word's maker once.
+ * carries, not its brand's, on names of that maker's candidates only (`namesCarrying`).
  */
 export function makersLines(
   products: readonly { readonly names: readonly string[]; readonly brand: BrandForm }[],

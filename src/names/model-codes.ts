@@ -175,10 +175,7 @@ export function writtenCodes(written: ReturnType<typeof chunks>): string[] {
 const MAX_MAKER_PREFIX = 4;
 const ONLY_LETTERS = /^\p{L}+$/u;
 
-/**
- * Whether letters glued before a code abbreviate its maker: the brand's first letter, then
- * letters of the brand in order ("hp" of HP, "sas" of Samsung; never "kit" of Corsair).
- */
+/** Whether letters abbreviate a maker: its first, then others in order ("sas" of Samsung). */
 export function abbreviates(prefix: string, brand: string): boolean {
   if (prefix.length > MAX_MAKER_PREFIX || prefix[0] !== brand[0] || !ONLY_LETTERS.test(prefix))
     return false;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { exactNameKeys } from './name-keys.js';
-import { matchName } from './name-matcher.js';
-import { candidate } from './name-matcher.fixtures.js';
+import { candidate, matchName } from './name-matcher.fixtures.js';
 import { nameKey, normaliseName } from './name-normaliser.js';
 
 const keysOf = (names: string[], brand: string) => exactNameKeys(names.map(normaliseName), brand);

@@ -32,9 +32,8 @@ const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 
 /**
- * For one query's words: whether, less those that say nothing about which product (a
- * category's words, "the new … by"), they are a candidate's name with or without its brand.
- * Digits are never joined here: "Foo 3 4 phone" is not Foo 34.
+ * For one query's words: whether, less those that say nothing ("the new … by", a category's),
+ * they are a candidate's name with or without its brand ("Foo 3 4 phone" is not Foo 34).
  */
 export function nameWithWordsThatSayNothing(
   words: readonly string[],

@@ -44,18 +44,13 @@ function readAsTitle({ read, text, brand }: CandidateName): boolean {
   return words.length >= TITLE_WORDS;
 }
 
-export function matchName(query: string, candidate: CandidateName): NameMatch {
-  return nameMatcher(query)(candidate);
-}
-
-/** How well one query names each candidate. */
+/** How well one query names each candidate: the query is read once, not once for each. */
 export interface NameMatcher {
   (candidate: CandidateName): NameMatch;
   /** The query, normalised and without spaces. */
   readonly key: string;
 }
 
-/** matchName for one query and many candidates: the query is read once, not once for each. */
 export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
   const key = compactName(normalised);

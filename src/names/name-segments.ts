@@ -35,10 +35,7 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
   return undefined;
 }
 
-/**
- * The query's tokens with its letter runs split or joined as the candidate writes them, or
- * the same array when nothing needs it. Runs the candidate has as written are left alone.
- */
+/** The query's letter runs split or joined as the candidate writes them (the same if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
   const written = (token: Token) => candidate.some((t) => t.text === token.text);
   if (query.every((t) => !hasLetters(t) || written(t))) return query;
@@ -78,10 +75,9 @@ const MAX_INITIALS = 4;
 const MIN_INITIALLED_WORD = 3;
 
 /**
- * The query with words whose initials spell the candidate's brand read as the brand, as
- * makers write their full names: "Hewlett-Packard" is HP, "Advanced Micro Devices" AMD. Only
- * for a brand of two to four letters, and words of three letters or more that are not the
- * candidate's: "LG Gram" keeps its Gram.
+ * The query with words whose initials spell a brand of two to four letters read as the brand
+ * ("Advanced Micro Devices" is AMD): only words of three letters or more that are not the
+ * candidate's ("LG Gram" keeps its Gram).
  */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
   if (brand.length > MAX_INITIALS || !INITIALS.test(brand)) return query;

@@ -29,23 +29,16 @@ export const VARIANT_WORDS = new Set([
 
 /** Words that only join the words of a name ("Case for iPad", "Mouse with Pad"). */
 export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
-/**
- * Words that only join names ("X by Y", "X for Y") or give a maker's legal form, as machines
- * print makers ("Intel Corporation", "Seiko Epson Corp."): never a model code or a variant.
- */
+/** Words that only join names ("X by Y") or give a maker's legal form ("Intel Corporation"). */
 export const FILLER_WORDS = new Set([
   ...FUNCTION_WORDS,
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
-/**
- * Words that join a number to what it counts or bounds ("Box of 100", "22 to 40", "100 Per
- * Box", "10 or 100"): short and beside a number, but never a model code or a designator.
- */
+/** Words beside a number but never a code or designator ("Box of 100", "22 to 40", "100 Per"). */
 const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per', ...shopFunctionWords()]);
 
 /**
- * The short function words of the languages shops write (`stopword`'s lists: English, German,
- * French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish, Polish), folded as names
+ * The short function words of the languages shops write (`stopword`'s lists), folded as names
  * are: "mit", "avec", "con" after a model are words, not another model's designator. Not those
  * that name editions too ("LE", "ES", "Mi", "One").
  */
@@ -65,28 +58,19 @@ const UNITS = new Set(
 const UNIT_SPELLINGS = new Map(
   Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),
 );
-/**
- * Whether a number is a memory's or a drive's capacity (a power of two): "Go" after it is
- * French for GB, after a model number the Go model ("LY-3480 Go").
- */
+/** Whether a number is a capacity (a power of two): "Go" after it is GB, else a model's Go. */
 const isCapacity = (text: string) => {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 };
-/**
- * What a count after a number is written as ("2pk", "64ct"): a word, not a model code. The
- * number stays a number, which the product must state: a pack size tells products apart.
- */
+/** A count after a number ("2pk", "64ct"): a word; the number, a pack size, must be stated. */
 const COUNT_SPELLINGS = new Map(Object.entries({ pk: 'pack', ct: 'count' }));
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** Roman numerals as model names write them ("SATA II", "Mk III"). */
 export const ROMAN = new Map(
   Object.entries({ ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' }),
 );
-/**
- * Numbers written as words, as titles write counts ("Eight-Tab", "Two-Way"): the same numbers
- * as digits. Not "one", which names products ("Xbox One", "HTC One") more often than it counts.
- */
+/** Numbers as titles write counts ("Eight-Tab"); not "one", which names products ("Xbox One"). */
 const NUMBER_WORDS = new Map(
   ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map(
     (word, i) => [word, String(i + 2)],
@@ -112,11 +96,7 @@ export const hasLetters = (token: Token | undefined): boolean =>
 export const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 
-/**
- * A normalised word's runs of letters and of digits ("1000xm5" → 1000, xm, 5): an ASCII word
- * of letters and digits is split by its character codes, without a regular expression; any
- * other by RUNS.
- */
+/** A normalised word's runs of letters and digits ("1000xm5" → 1000, xm, 5); ASCII, quickly. */
 function runsOf(word: string): string[] {
   const out: string[] = [];
   let start = 0;
@@ -207,15 +187,13 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const shortWith = run === 'w' && !mixed && w < words.length - 1 && !isModelPart(previous);
       const text = shortWith ? 'with' : (SYNONYMS.get(run) ?? run);
       const variantWord = VARIANT_WORDS.has(text);
-      // Letters glued to digits, or a short standalone prefix before a number: a model code.
-      // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
-      // the 400 Wh, nor the GO of "LY-3480 Go (2nd Gen)" of the 2nd.
+      // Letters glued to digits, or a short standalone prefix before a number: a model code; not
+      // before a measure or an ordinal ("IU77 ST 400Wh", "LY-3480 Go (2nd Gen)").
       const code =
         !variantWord &&
         (mixed ||
           (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
-      // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
-      // a designator of a different model, like the known variant words.
+      // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator.
       const designator =
         !mixed &&
         !code &&

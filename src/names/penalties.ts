@@ -35,8 +35,5 @@ export const PENALTY = {
   unsaidDescription: 0.05,
 } as const;
 
-/**
- * A score or a lead as the decimals it is made of: four costs of 0.05 from 1 leave 0.8, not
- * 0.7999999999999999, which FOUND_AT would refuse while --explain shows 0.800.
- */
+/** A score as its decimals: four costs of 0.05 from 1 leave 0.8, not 0.7999999999999999. */
 export const decimal = (value: number): number => Math.round(value * 1e9) / 1e9;

@@ -53,10 +53,7 @@ export interface ScoredProduct {
   identified?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */
   suggestionScore: number;
-  /**
-   * Another candidate's name that reads the query as closely and says less (closer-readings.ts):
-   * this one is never found over it, though it still counts as a runner-up.
-   */
+  /** Another candidate's name that reads the query as closely (closer-readings.ts). */
   outreadBy?: string;
 }
 

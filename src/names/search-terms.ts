@@ -9,10 +9,7 @@ import { compactName, wordsOf } from './name-normaliser.js';
 // since people glue the brand to the model ("SharpMX-2614N"). A query is searched by every run
 // of adjacent words joined: however it splits or joins a name, one of its runs is a term of it.
 
-/**
- * A close vocabulary term must share at least this much (trigram similarity) with a word: the
- * resolver's floor for a close word, and the session's pg_trgm threshold (database/pg-pool.ts).
- */
+/** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
 
 const HAS_DIGIT = /\d/;

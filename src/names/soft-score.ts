@@ -17,10 +17,7 @@ import {
 
 const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
 
-/**
- * The first of `tokens` not yet taken that is `token`'s word, or -1. A number written alone is
- * first a number the name writes alone ("5 Port"), then a digit of one of its codes ("ALI5Y").
- */
+/** The first of `tokens` not yet taken that is `token`, or -1; a number alone first ("5 Port"). */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
   const alone = token.kind === 'number' && token.word === undefined;
   let inCode = -1;
@@ -53,23 +50,20 @@ export function softScore(
   const anchored = read?.anchor !== undefined;
   // Words no candidate carries describe, where the query names this product's brand or its
   // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names all the name.
-  const describes = (token: Token, whole: boolean) =>
-    read !== undefined &&
-    (read.brandNamed || read.anchor !== undefined) &&
-    (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
-      read.describes(token.text)) ||
-      // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' &&
-        anchored &&
-        (read.specifies(token.text) || read.inCode(token.text))) ||
-      (anchored && fits.query.has(token.text)) ||
-      // Anchored and its name (not an alias alone) named whole, a word no candidate of its
-      // maker carries describes what the name never says.
-      (anchored &&
-        whole &&
-        !candidate.alias &&
-        token.kind === 'word' &&
-        read.makerLacks(token.text)));
+  const describes = (token: Token, whole: boolean) => {
+    const { kind, text } = token;
+    if (read === undefined || !(read.brandNamed || anchored)) return false;
+    if ((anchored ? hasLetters(token) : kind === 'word') && read.describes(text)) return true;
+    if (!anchored) return false;
+    // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
+    if (kind === 'number' && (read.specifies(text) || read.inCode(text))) return true;
+    // Its name (not an alias alone) named whole, a word no candidate of its maker carries
+    // describes what the name never says.
+    return (
+      fits.query.has(text) ||
+      (whole && !candidate.alias && kind === 'word' && read.makerLacks(text))
+    );
+  };
   let score = 1;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
@@ -169,15 +163,12 @@ export function softScore(
       // leaves less of the query naming the product.
       matched.complete = false;
       score -=
-        described.length === 0 || read?.anchor !== undefined
-          ? PENALTY.description
-          : PENALTY.furtherDescription;
+        described.length === 0 || anchored ? PENALTY.description : PENALTY.furtherDescription;
       described.push(token.text);
     } else if (
       token.kind === 'word' &&
-      read !== undefined &&
-      (read.brandNamed || read.anchor !== undefined) &&
-      read.common(token.text)
+      (read?.brandNamed || anchored) &&
+      read!.common(token.text)
     ) {
       matched.complete = false;
       score -= PENALTY.commonWord;

@@ -50,9 +50,8 @@ function carriedWords(products: readonly ReadProduct[], into = new Set<string>()
 }
 
 /**
- * The letters a code written as one chunk goes on with after its digits, hyphen joined
- * ("BLKS" of "V7N3C5E-03F-BLKS"): part of the code, never a misspelt word (soft-score.ts); not
- * a word after a slash ("E100 v2/Lplayer").
+ * The letters a code written as one chunk goes on with after its digits, hyphen joined ("BLKS"
+ * of "V7N3C5E-03F-BLKS"): never a misspelt word; not a word after a slash ("E100 v2/Lplayer").
  */
 export function codeEnds(written: ReturnType<typeof chunks>): Set<string> {
   const ends = new Set<string>();
@@ -86,10 +85,9 @@ const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
 /**
- * How the query reads against each candidate, by its index among them. A code anchors only
- * where the whole catalog has it on a few names, so that no product outside the candidates
- * carries it too; a word the catalog uses to tell siblings apart ("Black" beside "Red") never
- * describes, whether a candidate carries it or not.
+ * How the query reads against each candidate, by its index. A code anchors only where the
+ * catalog has it on a few names, so that no product outside the candidates carries it too; a
+ * word the catalog tells siblings apart by ("Black" beside "Red") never describes.
  */
 export function readTitle(
   query: string,

@@ -9,11 +9,7 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
 
-/**
- * Whether `word` of the query may be a misspelling of `target`. Only words may be misspelt,
- * never a model code or a number, nor a short variant word such as Pro or Max, and only where
- * they are long enough for one slip to leave them recognisable (typoAllowance).
- */
+/** Whether `word` of the query may be a misspelling of `target` (words only: see above). */
 export function isTypoOf(word: Token, target: Token, meant = false): boolean {
   const longVariant = target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT;
   if (word.kind !== 'word' || (target.kind !== 'word' && !longVariant)) return false;
@@ -31,9 +27,8 @@ function substitutes(word: string, target: string): boolean {
 }
 
 /**
- * The word of the name `c` or of the candidate's brand that `token` misspells, taken from what
- * is left (`used` and `brandUsed` are updated), or a word of the name its category word held
- * (taken from `exactly`), if any.
+ * The word of the name `c` or of its brand that `token` misspells, taken from what is left
+ * (`used`, `brandUsed`), or a word of the name its category word held (from `exactly`).
  */
 export function misspelling(
   token: Token,
@@ -64,10 +59,7 @@ export function misspelling(
   return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
 }
 
-/**
- * Optimal string alignment distance (Levenshtein with adjacent transpositions), stopping
- * early once it exceeds `limit`: "samsnug" is one edit from "samsung".
- */
+/** Levenshtein distance with adjacent transpositions ("samsnug"), stopping past `limit`. */
 export function wordDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   // Three rows of the matrix (two back for transpositions), reused from call to call.
@@ -107,11 +99,9 @@ export function wordDistance(a: string, b: string, limit: number): number {
 let rows = new Int32Array(3 * 64);
 
 /**
- * How many typos may lie between two words of these lengths for one to be read as the other:
- * none when either has three letters or fewer, where one slip makes another plausible word or
- * code ("eoss" is not "eos"); one from four letters ("epsn" is "epson", "sonny" is "sony");
- * two when either has nine or more, so that a letter left out counts as one of the two
- * ("prfecton" is "perfection").
+ * How many typos may lie between two words of these lengths: none when either has three letters
+ * or fewer, where one slip makes another word or code ("eoss" is not "eos"); one from four
+ * ("epsn" is "epson"); two when either has nine or more ("prfecton" is "perfection").
  */
 export function typoAllowance(length: number, otherLength: number): number {
   if (Math.min(length, otherLength) < 4) return 0;

@@ -13,20 +13,20 @@ const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inc
 /** What a title says that the query does not, bounded (see lessWhatTheNameAdds). */
 function titleCost(
   unsaid: { words: string[]; codes: string[] },
-  anchored: boolean,
   notes: string[],
   anchor?: string,
 ): number {
-  const [word, code] = anchored
-    ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
-    : [PENALTY.titleWord, PENALTY.titleCode];
+  const [word, code] =
+    anchor !== undefined
+      ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
+      : [PENALTY.titleWord, PENALTY.titleCode];
   const cost =
     Math.min(unsaid.words.length * word, TITLE_WORDS_AT_MOST * word) +
     Math.min(unsaid.codes.length * code, TITLE_CODES_AT_MOST * code);
   const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
   if (said !== '')
     notes.push(
-      anchored
+      anchor !== undefined
         ? `anchored by its code "${anchor}": ${said} describe it`
         : `a title: ${said} describe it or say more`,
     );
@@ -57,10 +57,7 @@ const TITLE_WORDS_AT_MOST = 8;
 /** Nor its codes beyond this many: one left out may be another model, several a part list. */
 const TITLE_CODES_AT_MOST = 2;
 
-/**
- * `score` less what the name `c` says that the query did not name (`used`: the tokens it did).
- * Clears `matched.complete` when that is anything but the brand.
- */
+/** `score` less what the name `c` says that the query did not (`used`: the tokens it did). */
 export function lessWhatTheNameAdds(
   score: number,
   c: readonly Token[],
@@ -76,8 +73,7 @@ export function lessWhatTheNameAdds(
   // However much a title says, what it costs is bounded. Anchored, all of it describes but
   // another model's variant word (hard rules); unanchored, a code or number may be another's.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  let lastNamed = -1;
-  for (const i of used) lastNamed = Math.max(lastNamed, i);
+  const lastNamed = Math.max(-1, ...used);
   // A code is one thing the query leaves out, however many runs of letters and digits it has:
   // "SP300B" costs once, not as "sp", 300 and "b".
   const charged = new Set<string>();
@@ -106,10 +102,8 @@ export function lessWhatTheNameAdds(
     matched.complete = false;
     const code =
       part.word !== undefined && mixesLettersAndDigits(part.word) ? part.word : undefined;
-    if (code !== undefined) {
-      if (charged.has(code)) return;
-      charged.add(code);
-    }
+    if (code !== undefined && charged.has(code)) return;
+    if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
     // A word that only joins the name's words ("for", "and", "with") tells no product apart;
     // in a title it costs what its other words do, which are what the reading weighs.
@@ -177,6 +171,6 @@ export function lessWhatTheNameAdds(
       `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
-  score -= titleCost(unsaid, anchored, notes, read?.anchor);
+  score -= titleCost(unsaid, notes, read?.anchor);
   return score;
 }
