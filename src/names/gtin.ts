@@ -24,10 +24,7 @@ export function gtinProblem(digits: string): string | undefined {
 /** The 14-digit form of a valid GTIN. */
 export const gtin14 = (digits: string) => digits.padStart(14, '0');
 
-/**
- * The 14-digit key of a lookup that is a valid barcode and nothing else, perhaps in groups
- * (`5 012345 678900`). Anything else, digits with a wrong check digit included, is a name.
- */
+/** The 14-digit key of a lookup that is a valid barcode alone (`5 012345 678900`), or none. */
 export function gtinOfQuery(query: string): string | undefined {
   const trimmed = query.trim();
   if (!/^\d+(?:[ -]\d+)*$/.test(trimmed)) return undefined;

@@ -8,10 +8,7 @@ import { FUNCTION_WORDS } from './name-tokens.js';
 
 const DIGIT = /\p{N}/u;
 
-/**
- * Whether the query names a line of the maker of the candidate at `index`: a word its name
- * carries, not its brand's, on names of that maker's candidates only (`namesCarrying`).
- */
+/** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
 export function makersLines(
   products: readonly { readonly names: readonly string[]; readonly brand: BrandForm }[],
   queryWords: ReadonlySet<string>,

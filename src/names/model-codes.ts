@@ -230,14 +230,10 @@ export function codesCarried(
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
-): {
-  carriers: Map<string, { index: number; whole: boolean }[]>;
-  codeNamed: Set<number>;
-  /** The query's codes each candidate carries only as what it fits. */
-  fitsOnly: Map<number, string[]>;
-} {
+) {
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
   const codeNamed = new Set<number>();
+  // The query's codes each candidate carries only as what it fits.
   const fitsOnly = new Map<number, string[]>();
   if (named.length === 0) return { carriers, codeNamed, fitsOnly };
   products.forEach((product, index) => {

@@ -130,33 +130,16 @@ function namesOnlyWhatItFits(
   return `the query names only what "${candidate.text}" fits`;
 }
 
-/** What the hard rules ask of every candidate, taken from the query once. */
-interface QueryTokens {
-  tokens: Token[];
-  numbers: Token[];
-  unitNumbers: Token[];
-  codes: Token[];
-  texts: ReadonlySet<string>;
-  variants: ReadonlySet<string>;
-  /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
-  fits: ReadonlySet<string>;
-  /** The start of this word, up to a digit, that the query writes and stops at, if any. */
-  cutShort(word: string): string | undefined;
-}
-
-const variantsOf = (tokens: Token[]) =>
-  new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text));
-
 const ENDS_WITH_DIGIT = /\p{N}$/u;
 
-function queryTokens(
-  tokens: Token[],
-  runs: ReadonlySet<string>,
-  fits: ReadonlySet<string>,
-): QueryTokens {
+/** What the hard rules ask of every candidate, taken from the query once. */
+type QueryTokens = ReturnType<typeof queryTokens>;
+function queryTokens(tokens: Token[], runs: ReadonlySet<string>, fits: ReadonlySet<string>) {
   return {
+    /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
     fits,
-    cutShort: (word) => {
+    /** The start of this word, up to a digit, that the query writes and stops at, if any. */
+    cutShort: (word: string): string | undefined => {
       for (let end = word.length - 1; end > 0; end--) {
         const start = word.slice(0, end);
         if (ENDS_WITH_DIGIT.test(start) && runs.has(start)) return start;
@@ -168,7 +151,7 @@ function queryTokens(
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
     codes: tokens.filter((t) => t.kind === 'code'),
     texts: new Set(tokens.map((t) => t.text)),
-    variants: variantsOf(tokens),
+    variants: new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text)),
   };
 }
 

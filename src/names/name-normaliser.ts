@@ -31,10 +31,7 @@ export function compactName(normalised: string): string {
   return normalised.replaceAll(' ', '');
 }
 
-/**
- * A name folded to one key: `DVD-2500BT/CI`, `dvd 2500btci` and `DVD2500BTCI` are one part
- * number; a query keyed so probes the exact names (name-keys.ts).
- */
+/** A name folded to one key (`DVD-2500BT/CI` is `dvd2500btci`): part numbers, exact names. */
 export const nameKey = (name: string): string => compactName(normaliseName(name));
 
 /** Between a product's normalised names kept as one text (names_norm): no name holds it. */

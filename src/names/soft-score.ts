@@ -1,7 +1,7 @@
 import type { CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
 import { hasLetters, type Token } from './name-tokens.js';
-import { decimal, PENALTY } from './penalties.js';
+import { decimal, PENALTY } from './resolution-decision.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
 import {
@@ -13,7 +13,7 @@ import {
 } from './words-that-say-nothing.js';
 
 // The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
-// candidate says that the query does not (unsaid-cost.ts), at the costs of penalties.ts.
+// candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
 
 const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
 
@@ -165,11 +165,7 @@ export function softScore(
       score -=
         described.length === 0 || anchored ? PENALTY.description : PENALTY.furtherDescription;
       described.push(token.text);
-    } else if (
-      token.kind === 'word' &&
-      (read?.brandNamed || anchored) &&
-      read!.common(token.text)
-    ) {
+    } else if (token.kind === 'word' && (read?.brandNamed || anchored) && read.common(token.text)) {
       matched.complete = false;
       score -= PENALTY.commonWord;
       notes.push(`"${token.text}" is not in "${candidate.text}", a common word`);

@@ -1,7 +1,7 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
 import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { PENALTY } from './penalties.js';
+import { PENALTY } from './resolution-decision.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
 // query does not, from a word that tells the product apart (in full) to a title's descriptions
