@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
 import pg from 'pg';
 import { DatabaseReader } from '../src/database/database-reader.js';
-import { MIN_SIMILARITY } from '../src/names/similarity.js';
+import { MIN_SIMILARITY } from '../src/names/search-terms.js';
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';

@@ -6,7 +6,7 @@ import { realisticCatalogLines } from '../tools/generator/realistic.js';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
-import { exactNameKeys } from '../src/names/exact-names.js';
+import { exactNameKeys } from '../src/names/name-keys.js';
 import { NAMES_SEPARATOR } from '../src/names/name-normaliser.js';
 import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';

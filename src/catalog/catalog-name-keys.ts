@@ -4,14 +4,14 @@ import path from 'node:path';
 import { finished } from 'node:stream/promises';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { exactNameKeys } from '../names/exact-names.js';
+import { exactNameKeys } from '../names/name-keys.js';
 import { NAMES_SEPARATOR } from '../names/name-normaliser.js';
 import type { CatalogBuild } from './catalog-build.repository.js';
 import { copyInto } from './catalog-answers.js';
 import { copyField, copyRow } from './copy-format.js';
 import { copyLines } from './copy-lines.js';
 
-// The exact name keys of a new catalog (name_keys, names/exact-names.ts): a name that is one
+// The exact name keys of a new catalog (name_keys, names/name-keys.ts): a name that is one
 // product's, once folded, is answered by one probe of its key. They need only the products'
 // names and brands, so they are built beside the priors and the answers, not after them.
 

@@ -95,7 +95,7 @@ export class CatalogOffersRepository {
     return found;
   }
 
-  /** The products of each folded part number (names/part-number.ts): one or several. */
+  /** The products of each folded part number (names/name-normaliser.ts): one or several. */
   async byPartNumbers(keys: string[]): Promise<Map<string, CodedProduct[]>> {
     const found = new Map<string, CodedProduct[]>();
     await this.withClient(async (client) => {

@@ -6,8 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { gtin14 } from '../names/gtin.js';
-import { compactName, NAMES_SEPARATOR, normaliseName } from '../names/name-normaliser.js';
-import { partNumberKey } from '../names/part-number.js';
+import { compactName, nameKey, NAMES_SEPARATOR, normaliseName } from '../names/name-normaliser.js';
 import type { CatalogLine, CatalogOffer, CatalogReview } from './catalog-line.schema.js';
 import { copyRow, textArray } from './copy-format.js';
 
@@ -135,7 +134,7 @@ export class StagingWriter {
         namesNorm,
         line.gtin === undefined ? '{}' : textArray([...new Set(line.gtin.map(gtin14))]),
         line.mpn,
-        line.mpn === undefined ? undefined : partNumberKey(line.mpn),
+        line.mpn === undefined ? undefined : nameKey(line.mpn),
       ]),
     );
     for (const [norm, isAlias] of names) {

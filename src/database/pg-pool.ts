@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
-import { MIN_SIMILARITY } from '../names/similarity.js';
+import { MIN_SIMILARITY } from '../names/search-terms.js';
 import { GatedPool } from './gated-pool.js';
 
 /** The pg pool of every database client of the service: primary and replicas alike. */

@@ -1,4 +1,4 @@
-import { MIN_SIMILARITY } from '../names/similarity.js';
+import { MIN_SIMILARITY } from '../names/search-terms.js';
 
 // Which of a query's terms narrow the catalog to its candidates, and what each term weighs
 // in ranking them. Rare terms (model codes, line names) narrow; every term weighs by how rare

@@ -1,7 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { sentAgain } from '../common/written-json.js';
 import { Metrics } from '../metrics/metrics.service.js';
-import { exactKeyOf } from '../names/exact-names.js';
+import { nameKey } from '../names/name-normaliser.js';
 import { gtinOfQuery } from '../names/gtin.js';
 import type { Publication } from '../publication/publication.sql.js';
 import { toCompact } from '../synthesis/compact.js';
@@ -158,7 +158,7 @@ export class LookupService {
     const probed = names.filter((name) => gtinOfQuery(name) === undefined);
     const exact =
       probed.length > 0
-        ? await this.answers.findExact(probed.map(exactKeyOf), this.assessments.synthesisKey)
+        ? await this.answers.findExact(probed.map(nameKey), this.assessments.synthesisKey)
         : undefined;
     const hits = new Map(probed.map((name, i) => [name, exact!.hits[i]]));
     const rest = names.filter((name) => !hits.get(name));

@@ -35,7 +35,7 @@ import {
 } from '../names/resolution-decision.js';
 import {
   attributesOf,
-  contradictions,
+  compared,
   toldBy,
   weighIdentifier,
   type Told,
@@ -330,7 +330,7 @@ export class NameResolver {
       weighed && 'contradicted' in weighed
         ? weighed.contradicted
         : read.anchor !== undefined && tell().asked.size > 0
-          ? contradictions(tell().asked, attributesOf(product.name))
+          ? compared(tell().asked, attributesOf(product.name)).contradicted
           : [];
     const codeEvidence: CodeEvidence = stands
       ? 'identified'

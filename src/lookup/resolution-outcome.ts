@@ -115,7 +115,7 @@ export function writtenBarcodeOutcome(
 }
 
 /**
- * A lookup that is exactly one product's name, folded (names/exact-names.ts): that product,
+ * A lookup that is exactly one product's name, folded (names/name-keys.ts): that product,
  * with nothing else to suggest, as the resolver decides it (resolution-decision.ts), found by
  * one probe of the name's key.
  */

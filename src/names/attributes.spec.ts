@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { agreements, attributesOf, contradictions, otherModel } from './attributes.js';
+import { attributesOf, compared, otherModel } from './attributes.js';
 
 const against = (query: string, name: string) =>
-  contradictions(attributesOf(query), attributesOf(name))[0];
+  compared(attributesOf(query), attributesOf(name)).contradicted[0];
 
 describe(attributesOf.name, () => {
   it('reads colours in the languages shops write, each as one colour', () => {
@@ -38,7 +38,7 @@ describe(attributesOf.name, () => {
   });
 });
 
-describe(contradictions.name, () => {
+describe(compared.name, () => {
   it('finds a value of a kind both state that the product states otherwise', () => {
     expect(against('Fan 3000 rød', 'Fan 3000 Blue')).toBe('colour red against its blue');
     expect(against('Stick 64GB', 'Stick 32 GB')).toBe('capacity 64 gb against its 32 gb');
@@ -57,15 +57,14 @@ describe(contradictions.name, () => {
   });
 });
 
-describe(agreements.name, () => {
+describe(`${compared.name}, each value`, () => {
   it('names each contradiction and each value the product states alike, by its kind', () => {
     const query = attributesOf('Fan 3000 rød, 4-Pack, 40 cm');
     const fan = attributesOf('Fan 3000 Blue 2-Pack 40cm');
-    expect(contradictions(query, fan)).toEqual([
-      'colour red against its blue',
-      'pack count 4 against its 2',
-    ]);
-    expect(agreements(query, fan)).toEqual(['size 40 cm']);
+    expect(compared(query, fan)).toEqual({
+      contradicted: ['colour red against its blue', 'pack count 4 against its 2'],
+      agrees: ['size 40 cm'],
+    });
   });
 });
 

@@ -48,23 +48,26 @@ for (const name of [
 
 /** Units, as shops spell them in these languages, each to the unit it is compared in. */
 const UNITS = new Map<string, { unit: string; scale: number }>();
-const unit = (name: string, scale: number, spellings: string) => {
+/** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
+const KIND_NAMES = new Map([['pack', 'pack count']]);
+const unit = (name: string, scale: number, spellings: string, kind = KIND_NAMES.get(name)!) => {
+  KIND_NAMES.set(name, kind);
   for (const spelling of spellings.split(' ')) UNITS.set(spelling, { unit: name, scale });
 };
-unit('gb', 1, 'gb go gigabyte gigabytes');
+unit('gb', 1, 'gb go gigabyte gigabytes', 'capacity');
 unit('gb', 1000, 'tb to terabyte terabytes');
-unit('mb', 1, 'mb mo megabyte megabytes');
-unit('in', 1, 'in inch inches zoll pouces pulgadas pollici tum cali');
-unit('cm', 1, 'cm');
-unit('mm', 1, 'mm');
-unit('w', 1, 'w watt watts');
-unit('mah', 1, 'mah');
-unit('mp', 1, 'mp megapixel megapixels');
-unit('hz', 1, 'hz');
+unit('mb', 1, 'mb mo megabyte megabytes', 'capacity');
+unit('in', 1, 'in inch inches zoll pouces pulgadas pollici tum cali', 'size');
+unit('cm', 1, 'cm', 'size');
+unit('mm', 1, 'mm', 'size');
+unit('w', 1, 'w watt watts', 'power');
+unit('mah', 1, 'mah', 'battery');
+unit('mp', 1, 'mp megapixel megapixels', 'resolution');
+unit('hz', 1, 'hz', 'frequency');
 unit('hz', 1000, 'khz');
 unit('hz', 1_000_000, 'mhz');
 unit('hz', 1_000_000_000, 'ghz');
-unit('ml', 1, 'ml');
+unit('ml', 1, 'ml', 'volume');
 
 /** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
 const PACK_WORDS = new Set(
@@ -139,27 +142,6 @@ const CONDITIONS = new Set([
 /** How a value of a kind is said: "red", "2" (a pack's count), "64 gb". */
 const said = (kind: string, value: string) => (MEASURES.has(kind) ? `${value} ${kind}` : value);
 const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
-/** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
-const KIND_NAMES = new Map([
-  ...[
-    ['gb', 'capacity'],
-    ['mb', 'capacity'],
-    ['in', 'size'],
-    ['cm', 'size'],
-    ['mm', 'size'],
-  ],
-  ...[
-    ['w', 'power'],
-    ['mah', 'battery'],
-    ['mp', 'resolution'],
-    ['hz', 'frequency'],
-  ],
-  ...[
-    ['ml', 'volume'],
-    ['pack', 'pack count'],
-  ],
-] as [string, string][]);
-const kindName = (kind: string) => KIND_NAMES.get(kind) ?? kind;
 
 /**
  * The first edition, generation or condition that one of them states and the other does not
@@ -180,32 +162,25 @@ export function otherModel(query: Attributes, product: Attributes): string | und
 /**
  * The values the query states that contradict the product, one for each kind both state where
  * the query's values are none of the product's, or are no more than the product's and not all
- * among them ("8GB 256GB" against "8GB 512GB"). A kind only one of them states contradicts
- * nothing: a colour a name does not give describes it.
+ * among them ("8GB 256GB" against "8GB 512GB"); and those it states alike, its own. A kind only
+ * one of them states contradicts nothing: a colour a name does not give describes it.
  */
-export function contradictions(query: Attributes, product: Attributes): string[] {
-  const found: string[] = [];
+export function compared(query: Attributes, product: Attributes) {
+  const found = { contradicted: [] as string[], agrees: [] as string[] };
   for (const [kind, asked] of query) {
     const stated = product.get(kind);
     // Editions and generations are otherModel's: which model, not which value.
     if (!stated || MODEL_KINDS.includes(kind)) continue;
     const shared = [...asked].filter((v) => stated.has(v));
+    const list = (values: Iterable<string>) => [...values].map((v) => said(kind, v)).join(', ');
+    if (shared.length > 0) found.agrees.push(`${KIND_NAMES.get(kind) ?? kind} ${list(shared)}`);
     if (shared.length > 0 && (shared.length === asked.size || asked.size > stated.size)) continue;
     const other = [...asked].find((v) => !stated.has(v))!;
-    const its = [...stated].map((v) => said(kind, v)).join(', ');
-    found.push(`${kindName(kind)} ${said(kind, other)} against its ${its}`);
+    found.contradicted.push(
+      `${KIND_NAMES.get(kind) ?? kind} ${said(kind, other)} against its ${list(stated)}`,
+    );
   }
   return found;
-}
-
-/** The values the query states that the product states too: what it says of it that is its own. */
-export function agreements(query: Attributes, product: Attributes): string[] {
-  return [...query].flatMap(([kind, asked]) => {
-    const shared = [...asked].filter((v) => product.get(kind)?.has(v));
-    return shared.length === 0
-      ? []
-      : [`${kindName(kind)} ${shared.map((v) => said(kind, v)).join(', ')}`];
-  });
 }
 
 /** What a query states, read once for the candidates a code identifies. */
@@ -226,9 +201,7 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
 
 /** What the query's statements make of the code that identifies a product. */
 export type Weighed =
-  /** It stands: the values the query states of the product's own kinds are its own. */
   | { stands: true; agrees: string[] }
-  /** Values the product states otherwise: it is refused. */
   | { contradicted: string[] }
   /** Another model of its line, or another kind of product the catalog holds: words decide. */
   | { setAside: string };
@@ -251,8 +224,6 @@ export function weighIdentifier(
   const stated = attributesOf(product.name);
   const model = otherModel(told.asked, stated);
   if (model) return { setAside: `another model of its line (${model})` };
-  const contradicted = contradictions(told.asked, stated);
-  return contradicted.length > 0
-    ? { contradicted }
-    : { stands: true, agrees: agreements(told.asked, stated) };
+  const { contradicted, agrees } = compared(told.asked, stated);
+  return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };
 }

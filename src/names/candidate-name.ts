@@ -1,4 +1,4 @@
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { isModelPart, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 
 // A product's name or alias as matching reads it, with its brand and category (name-matcher.ts).
@@ -20,83 +20,50 @@ export interface ReadAgainst {
   /** Whether a word of the query describes, carried by no candidate. */
   describes(word: string): boolean;
   /**
-   * Whether no candidate of this product's maker carries a word of the query, however often
-   * the catalog tells siblings apart by it: beside the code that anchors a name the query
-   * names whole, it describes what that name never says (a colour of a name that gives none).
+   * Whether no candidate of this product's maker carries a word of the query, however often the
+   * catalog tells siblings apart by it: beside the code anchoring a name the query names whole,
+   * it describes what that name never says (a colour of a name that gives none).
    */
   makerLacks(word: string): boolean;
   /** Whether a word of the query some candidate carries is a common word of names. */
   common(word: string): boolean;
   /** Whether a measure of the query ("128gb") is stated by no candidate. */
   describesMeasure(value: string, unit: string): boolean;
-  /**
-   * Whether a name of this product, an alias's product too, states the measure ("8mp":
-   * `same`), or only another of its unit (`other`), or none of its unit (undefined).
-   */
+  /** Whether its names state the measure ("8mp": `same`), only another of its unit, or none. */
   statesMeasure(value: string, unit: string): 'same' | 'other' | undefined;
-  /**
-   * Whether a word of the query mixing letters and digits is a term many of the catalog's
-   * names carry ("MP3", "3D", "1080p"), not a model code, and tells none of this product's
-   * siblings apart: its letters and digits then describe, like any word.
-   */
+  /** Whether a word of letters and digits is a term of many names ("MP3") that describes. */
   describesTerm(word: string): boolean;
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
   specifies(number: string): boolean;
   /**
-   * Whether a number of the query is written inside one of its model codes ("570" of "N570",
-   * "50" of "C-50"): beside the product's own code, it is that other code's, which a rare
-   * code the product lacks would have taken the anchor from (title-reading.ts).
+   * Whether a number of the query is written inside one of its codes ("570" of "N570"): beside
+   * the product's own code, it is that other code's, which would have taken the anchor if rare.
    */
   inCode(number: string): boolean;
-  /**
-   * The query's model code that only this product carries, under a brand the query names:
-   * what else its name says describes it.
-   */
+  /** The query's model code only this product carries, under a brand the query names. */
   anchor?: string;
-  /**
-   * The anchor when no other product of the catalog carries it: it identifies this product,
-   * and only a value the product states otherwise contradicts it (attributes.ts).
-   */
+  /** The anchor when no product of the catalog but this carries it: it identifies the product. */
   identifiedBy?: string;
-  /**
-   * Whether the catalog often tells two products of a brand apart by this word (a colour, a
-   * capacity): beside an anchor, only such a word contradicts it.
-   */
+  /** Whether the catalog often tells two products of a brand apart by this word (a colour). */
   distinguishes(word: string): boolean;
   /** Whether the catalog never tells two products of a brand apart by this word. */
   neverApart(word: string): boolean;
-  /**
-   * Whether a word of this product's name, which the query does not say, is what tells it
-   * from another candidate of its maker that carries every word of the query this one does.
-   */
+  /** Whether a word of its name tells it from a candidate of its maker carrying what it does. */
   setsApart(word: string): boolean;
-  /**
-   * Whether a word of the query is a common word of the catalog's names ("iPad"): written as
-   * meant, never a misspelling of another word ("iPod").
-   */
+  /** Whether a word of the query is a common word of names ("iPad"), never a misspelt "iPod". */
   meant(word: string): boolean;
   /** Whether the query names this product's brand: its descriptions then cost nothing. */
   brandNamed: boolean;
-  /**
-   * Whether the query writes a model code this product's name carries ("CLI-226"): a second
-   * code of its name the query leaves out may then be the listing's part number.
-   */
+  /** Whether the query writes a code this name carries: another of its codes may be a part's. */
   codeNamed: boolean;
   /**
-   * Whether the query names a word of this product's name that no other maker's name carries
-   * (a line's name: "PowerJolt"): where it names every other word of the name too, a code of
-   * the name it leaves out may be the listing's part number.
+   * Whether the query names a word of this name no other maker's name carries (a line:
+   * "PowerJolt"): named with every other word, a code it leaves out may be a part number.
    */
   lineNamed(): boolean;
-  /**
-   * The name of another candidate its anchoring code anchors too, which the query names no
-   * word of this one's that it lacks: the query does not tell the two apart.
-   */
+  /** Another candidate its anchoring code anchors, which the query does not tell from it. */
   untoldFrom?: string;
-  /**
-   * Whether a word of the query is the letters a code it writes as one chunk ends with
-   * ("BLKS" of "V7N3C5E-03F-BLKS"): part of the code, never a misspelt word.
-   */
+  /** Whether a word of the query ends a code it writes ("BLKS" of "V7N3C5E-03F-BLKS"). */
   codeEnd(word: string): boolean;
   /** The query's model codes this name carries only as what it fits ("for TI-84 Plus"). */
   fitsOnly: readonly string[];
@@ -116,7 +83,7 @@ export function brandForm(brand: string): BrandForm {
   return {
     normalised,
     compact: compactName(normalised),
-    words: new Set(normalised.split(' ').filter(Boolean)),
+    words: new Set(wordsOf(normalised)),
     tokens: tokenizeNormalised(normalised),
   };
 }
@@ -136,9 +103,9 @@ export function namesBrand(
 export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';
 
 /**
- * Whether a variant word of a candidate's name ("Plus") names another model where it stands:
- * right after a model number ("Centurion 534 Plus"), or wherever the catalog tells two products
- * of a brand apart by it. Elsewhere it is a word of the name ("Slim Solid State Drive").
+ * Whether a variant word of a name names another model where it stands: after a model number
+ * ("Centurion 534 Plus"), or wherever the catalog tells products of a brand apart by it; not
+ * elsewhere ("Slim Solid State Drive").
  */
 export function variantNamesModel(
   word: string,

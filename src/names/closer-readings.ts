@@ -1,11 +1,9 @@
 import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
 
-// What a candidate's names make of the query (name-matcher.ts), compared across candidates
-// (name-resolver.service.ts): a candidate is never found over another that reads the query at
-// least as closely by any of its names. `Sansa Fuze 4 GB` names
-// `Sansa Fuze 4 GB MP3 Player Black` as closely as `Sansa Fuze 4 GB Video MP3 Player Black`
-// and leaves less of it unsaid; the longer name scores higher only because a title's unsaid
-// words cost less, which is no reason to choose it.
+// A candidate is never found over another that reads the query at least as closely by any of
+// its names. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as closely as `Sansa
+// Fuze 4 GB Video MP3 Player Black` and leaves less unsaid; the longer name scores higher only
+// because a title's unsaid words cost less, which is no reason to choose it.
 
 /** The query's words a name names (exactly, misspelt or as its brand) and the words it adds. */
 export interface Reading {
@@ -17,8 +15,7 @@ const within = (some: readonly string[], all: ReadonlySet<string>) => some.every
 
 /**
  * The name of the first of `others` that names every word of the query `reading` names and
- * leaves unsaid nothing that `reading` does not; undefined if none does. Two readings alike
- * each name the other: neither is found over the other.
+ * leaves unsaid nothing that `reading` does not. Of two readings alike, neither is found.
  */
 export function closerReading(
   reading: Reading,
@@ -55,10 +52,7 @@ export interface Explained {
   maker?: string;
 }
 
-/**
- * Marks each candidate that could be found but that another candidate reads as closely: it
- * is then never found (resolution-decision.ts), and still counts as a runner-up.
- */
+/** Marks each candidate that could be found but another reads as closely: a runner-up only. */
 export function outread(explained: Explained[]): Explained[] {
   // Any name of another candidate may read the query as closely, not only its best-scored
   // one: `Erc Ribbon Cassette for TMU200D ...` names all of `Epson Erc Ribbon Cassette` that

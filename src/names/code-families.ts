@@ -1,16 +1,12 @@
 import { runs } from './model-codes.js';
-import type { Token } from './name-tokens.js';
+import { wordsOf } from './name-normaliser.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
 // A family a model code anchors (title-reading.ts): several candidates carry the query's code
 // whole ("HS470" in black and in white). The rest of the query must tell them apart by what it
-// says, never by what one member's name leaves unsaid: a member whose name merely says less
-// than another's ("15-Item Accessory Bundle for iPod Nano" against "... for iPod Touch", asked
-// as "15-Item Accessory Bundle") is no better named than the other, whatever a longer name
-// costs.
-
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
+// says, never by what one member's name leaves unsaid: "15-Item Accessory Bundle" names "...
+// for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
 
 /** A candidate as the family reads it: its names and its brand's words. */
 interface Member {
@@ -30,9 +26,8 @@ const LETTERS_ONLY = /^\p{L}+$/u;
 /** Whether the query's word is this word of a name, in the plural or misspelt (letters only). */
 function saysWord(word: string, target: string): boolean {
   if (word === target || singular(word) === target) return true;
-  if (!LETTERS_ONLY.test(word) || !LETTERS_ONLY.test(target)) return false;
-  const token: Token = { text: word, kind: 'word' };
-  return isTypoOf(token, { text: target, kind: 'word' });
+  const letters = LETTERS_ONLY.test(word) && LETTERS_ONLY.test(target);
+  return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
 }
 
 /** Whether the query's word is a word of the member. */
@@ -43,10 +38,9 @@ function carries(words: ReadonlySet<string>, word: string): boolean {
 }
 
 /**
- * For each anchored candidate that the query does not tell from another member of its code's
- * family, that other member's index. A member is told from another where the query names a
- * word of its name the other lacks ("Black" beside "White"), or names every word of its name
- * while the other says more (`HS470 Headset` is not the `HS470 Sport Headset`).
+ * For each anchored candidate the query does not tell from another member of its code's family,
+ * that member's index. The query tells them apart by a word one lacks ("Black" beside "White"),
+ * or by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`).
  */
 export function untoldMembers(
   anchors: ReadonlyMap<number, string>,

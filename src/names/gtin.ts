@@ -2,8 +2,6 @@
 // lengths. Left-padded with zeros to 14 digits they compare equal across forms (a UPC-A is its
 // EAN-13 with a leading zero), which is how the catalog stores them and a lookup finds them.
 
-export const GTIN_LENGTHS = [8, 12, 13, 14] as const;
-
 /** The GS1 check digit of the digits before it: weights 3 and 1 alternating from the right. */
 export function gtinCheckDigit(body: string): number {
   let sum = 0;
@@ -15,7 +13,7 @@ export function gtinCheckDigit(body: string): number {
 /** Why `digits` is not a GTIN, or undefined when it is one. */
 export function gtinProblem(digits: string): string | undefined {
   if (!/^\d+$/.test(digits)) return `"${digits}" is not a GTIN: digits only`;
-  if (!(GTIN_LENGTHS as readonly number[]).includes(digits.length))
+  if (![8, 12, 13, 14].includes(digits.length))
     return `"${digits}" has ${digits.length} digits: a GTIN has 8, 12, 13 or 14`;
   const expected = gtinCheckDigit(digits.slice(0, -1));
   if (Number(digits.at(-1)) !== expected)
@@ -26,11 +24,7 @@ export function gtinProblem(digits: string): string | undefined {
 /** The 14-digit form of a valid GTIN. */
 export const gtin14 = (digits: string) => digits.padStart(14, '0');
 
-/**
- * The 14-digit key of a lookup that is a barcode and nothing else: 8, 12, 13 or 14 digits,
- * perhaps in groups separated by single spaces or hyphens (`5 012345 678900`), with a valid
- * check digit. Anything else, a digit string with a wrong check digit included, is a name.
- */
+/** The 14-digit key of a lookup that is a valid barcode alone (`5 012345 678900`), or none. */
 export function gtinOfQuery(query: string): string | undefined {
   const trimmed = query.trim();
   if (!/^\d+(?:[ -]\d+)*$/.test(trimmed)) return undefined;
@@ -38,14 +32,12 @@ export function gtinOfQuery(query: string): string | undefined {
   return gtinProblem(digits) === undefined ? gtin14(digits) : undefined;
 }
 
-/** A barcode written among a name's words: 12 to 14 digits standing alone (gtinsInName). */
 const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
 
 /**
- * The barcodes a longer name writes among its words (`… 2-Pack, UPC 885909950805`): 12, 13 or
- * 14 digits standing alone, with a valid check digit, as 14-digit keys. A barcode identifies its
- * product more surely than any word beside it. Eight digits alone are as often a maker's part
- * number as a barcode, so a title's are left to the name's reading.
+ * The valid barcodes of 12 to 14 digits a name writes alone among its words (`… 2-Pack, UPC
+ * 885909950805`), as 14-digit keys: a barcode identifies its product more surely than any word.
+ * Eight digits alone are as often a maker's part number, and left to the name's reading.
  */
 export function gtinsInName(name: string): string[] {
   const found = new Set<string>();

@@ -1,34 +1,25 @@
-import type { BrandForm } from './candidate-name.js';
+import { makerOf, type BrandForm } from './candidate-name.js';
+import { wordsOf } from './name-normaliser.js';
 import { FUNCTION_WORDS } from './name-tokens.js';
 
-// A maker's line named by a query (title-reading.ts): a word of the query that only one
-// maker's names carry, on every name of the catalog that carries it ("PowerJolt", "EcoPlus"),
-// names one of its lines, as a rare code names a model; a category's word ("Extender") is on
-// other makers' names too. What else the query says must then tell the line's products apart.
+// A maker's line named by a query (title-reading.ts): a word of the query that only one maker's
+// names carry, on every name of the catalog that carries it ("PowerJolt"), names one of its
+// lines, as a rare code names a model; a category's word ("Extender") is on other makers' too.
 
 const DIGIT = /\p{N}/u;
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
 
-/**
- * Whether the query names a line of the maker of the candidate at `index`: a word its name
- * carries, not its brand's, that every name of the catalog carrying it (`namesCarrying`) is a
- * name of that maker's candidates. Read once a candidate asks, each word's maker once.
- */
+/** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
 export function makersLines(
   products: readonly { readonly names: readonly string[]; readonly brand: BrandForm }[],
   queryWords: ReadonlySet<string>,
   counts: { namesCarrying(term: string): number | undefined },
-  maker: (brand: BrandForm) => string,
   /** The words a candidate carries. */
   own: (index: number) => ReadonlySet<string>,
 ): (index: number) => boolean {
   const lineWords = [...queryWords].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
-  const nameWordsOnce = new Map<number, Set<string>[]>();
-  const nameWords = (j: number) => {
-    let sets = nameWordsOnce.get(j);
-    if (!sets) nameWordsOnce.set(j, (sets = products[j]!.names.map((n) => new Set(wordsOf(n)))));
-    return sets;
-  };
+  const nameWordsOnce: Set<string>[][] = [];
+  const nameWords = (j: number) =>
+    (nameWordsOnce[j] ??= products[j]!.names.map((n) => new Set(wordsOf(n))));
   // The one maker whose candidates carry the word on as many names as the catalog has with it.
   const ownerOnce = new Map<string, string | undefined>();
   const owner = (word: string) => {
@@ -38,7 +29,7 @@ export function makersLines(
     for (let j = 0; j < products.length && makers.size <= 1; j++) {
       const on = nameWords(j).filter((words) => words.has(word)).length;
       if (on === 0) continue;
-      makers.add(maker(products[j]!.brand));
+      makers.add(makerOf(products[j]!.brand));
       names += on;
     }
     const [only] = makers;
@@ -47,16 +38,11 @@ export function makersLines(
     ownerOnce.set(word, found);
     return found;
   };
-  const namedOnce = new Map<number, boolean>();
+  const namedOnce: boolean[] = [];
   return (index) => {
-    let known = namedOnce.get(index);
-    if (known === undefined) {
-      const { brand } = products[index]!;
-      known = lineWords.some(
-        (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === maker(brand),
-      );
-      namedOnce.set(index, known);
-    }
-    return known;
+    const { brand } = products[index]!;
+    return (namedOnce[index] ??= lineWords.some(
+      (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === makerOf(brand),
+    ));
   };
 }

@@ -1,33 +1,32 @@
 import { describe, expect, it } from '@jest/globals';
-import { codeEnds } from './code-ends.js';
 import { abbreviates, chunks, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
 
 /** The query's written codes, as the resolver hands them on. */
-const codesOf = (query: string) => new Set(writtenCodes(query));
+const codesOf = (query: string) => new Set(writtenCodes(chunks(query)));
 
 describe(writtenCodes.name, () => {
   it('reads a code written with a suffix no name carries as the code that names carry', () => {
     const catalog = new Map([['l735s3210', 1]]);
     const carrying = (term: string) => catalog.get(term) ?? 0;
-    expect(writtenCodes('Toshiba L735-S3210/EU Laptop', carrying)).toEqual(['l735s3210']);
-    expect(writtenCodes('Toshiba L735-S3210-US', carrying)).toEqual(['l735s3210']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210/EU Laptop'), carrying)).toEqual(['l735s3210']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210-US'), carrying)).toEqual(['l735s3210']);
     // Where a name carries the code with its suffix, or none carries the code before it, or
     // the last word is no short word of letters, the code is as written.
     catalog.set('l735s3210eu', 1);
-    expect(writtenCodes('Toshiba L735-S3210/EU', carrying)).toEqual(['l735s3210eu']);
-    expect(writtenCodes('Toshiba L735-S3210/UK', carrying)).toEqual(['l735s3210']);
-    expect(writtenCodes('Vantor QX-4410/EU', carrying)).toEqual(['qx4410eu']);
-    expect(writtenCodes('Toshiba L735-S3210-EURO', carrying)).toEqual(['l735s3210euro']);
-    expect(writtenCodes('Toshiba L735-S3210/EU')).toEqual(['l735s3210eu']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210/EU'), carrying)).toEqual(['l735s3210eu']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210/UK'), carrying)).toEqual(['l735s3210']);
+    expect(writtenCodes(chunks('Vantor QX-4410/EU'), carrying)).toEqual(['qx4410eu']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210-EURO'), carrying)).toEqual(['l735s3210euro']);
+    expect(writtenCodes(chunks('Toshiba L735-S3210/EU'))).toEqual(['l735s3210eu']);
   });
 });
 
 describe(withMakerPrefixes.name, () => {
   it('reads a code with or without its maker prefix as one code, on either side', () => {
-    const codes = writtenCodes('Samsung CLT-R409 Imaging Drum');
+    const codes = writtenCodes(chunks('Samsung CLT-R409 Imaging Drum'));
     expect(codes).toEqual(['cltr409']);
     expect(withMakerPrefixes('sascltr409 imaging drum', new Set(codes), 'samsung')).toBe(
       'sas cltr409 imaging drum',
@@ -43,7 +42,7 @@ describe(withMakerPrefixes.name, () => {
     expect(abbreviates('kit', 'corsair')).toBe(false);
     expect(abbreviates('msa', 'samsung')).toBe(false);
     expect(abbreviates('samsu', 'samsung')).toBe(false); // longer than a prefix
-    const codes = writtenCodes('Corsair CMV4GX3M1A1333C9');
+    const codes = writtenCodes(chunks('Corsair CMV4GX3M1A1333C9'));
     expect(withMakerPrefixes('kitcmv4gx3m1a1333c9 memory', new Set(codes), 'corsair')).toBe(
       'kitcmv4gx3m1a1333c9 memory',
     );
@@ -71,14 +70,6 @@ describe(withMakerPrefixes.name, () => {
     expect(match({ text: name, ...context }).rejected).toMatch(/model code/);
     const read = withMakerPrefixes(name, codesOf(query), brand.compact);
     expect(match({ text: read, ...context }).rejected).toBeUndefined();
-  });
-});
-
-describe(codeEnds.name, () => {
-  it("reads the letters a code goes on with after a hyphen as the code's, not a word", () => {
-    expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
-    // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
-    expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
   });
 });
 

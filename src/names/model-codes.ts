@@ -1,11 +1,9 @@
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { tokenizeNormalised } from './name-tokens.js';
 
 // Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
 // which chunks of a query are codes, and which runs of a name carry a code whole, as the
 // product's own, rather than cut short, going on, or named as what the product fits.
-
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
 
 /** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
 const MIN_CODE_LENGTH = 4;
@@ -18,8 +16,7 @@ const DIGIT = /\p{N}/u;
 
 /**
  * Whether a chunk of the query, as written between spaces, reads as a model code: letters and
- * digits, long enough, and not a measure ("500GB", "92mm"), which many products share; or a
- * part number of digits alone, long enough not to be a quantity ("910-000619").
+ * digits, long enough, and not a measure many products share ("500GB"); or a part number.
  */
 export function isCode(words: readonly string[]): boolean {
   const run = words.join('');
@@ -59,11 +56,8 @@ const isMeasure = (word: string) => {
   return tokens.length === 1 && tokens[0]!.kind === 'unit-number';
 };
 
-/**
- * The indexes of the words that name what a product fits, after "for" ("Charger for NB-7L
- * and NB7LH", "Drum Unit For CLP-310 CLP-315"): numbers, codes and the words joining them.
- */
-export function fittingWords(words: readonly string[]): Set<number> {
+/** The indexes of the numbers, codes and joining words after "for" ("Drum For CLP-310 CLP-315"). */
+function fittingWords(words: readonly string[]): Set<number> {
   const fitting = new Set<number>();
   for (let i = 0, after = false; i < words.length; i++) {
     const word = words[i]!;
@@ -91,10 +85,7 @@ export function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typ
   });
 }
 
-/**
- * The token texts a normalised name gives only as what it fits ("clp" and "310" of "Drum for
- * CLP310"), not as what it is.
- */
+/** The token texts a normalised name gives only as what it fits ("clp", "310" of "for CLP310"). */
 export function fittedTexts(normalised: string): Set<string> {
   const words = wordsOf(normalised);
   const fitting = fittingWords(words);
@@ -106,10 +97,8 @@ export function fittedTexts(normalised: string): Set<string> {
 
 /**
  * The runs of a catalog name that carry a code whole, as the product's own: one to three
- * adjacent words, joined, with no number or code going on before or after them ("UPort
- * 1650-16" does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"), and not among the codes
- * it names after "for", which are another product's ("Charger for NB-7L and NB7LH"): those are
- * `fits`.
+ * adjacent words, joined, with no number or code going on before or after them ("UPort 1650-16"
+ * does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"); those after "for" are `fits`.
  */
 export function codeRuns(
   words: readonly string[],
@@ -127,8 +116,8 @@ export function codeRuns(
     !category.has(word) &&
     !JOINING.has(word) &&
     !FITS.has(word);
-  // A number that a unit follows is a measure ("M530 12 MP"), not the code going on; so is
-  // one a decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
+  // A number a unit follows is a measure ("M530 12 MP"), not the code going on; so is one a
+  // decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
   const unitAfter = (i: number) =>
     i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
   const measure = (i: number) =>
@@ -157,9 +146,8 @@ export const chunks = (query: string) =>
     .filter(({ words }) => words.length > 0);
 
 /**
- * What a product's names carry from their own words, and from where they say what the
- * product fits ("for TI-84 Plus" carries "TI84PLUS"): a code only the second carries is
- * another product's.
+ * What a product's names carry from their own words, and from what they say the product fits
+ * ("for TI-84 Plus" carries "TI84PLUS"): a code only the second carries is another product's.
  */
 function ownAndFittedRuns(names: readonly (readonly string[])[]) {
   const own = new Set<string>();
@@ -179,10 +167,9 @@ function ownAndFittedRuns(names: readonly (readonly string[])[]) {
  * of letters ("L735-S3210/EU", "-US", "/B"), is the code before it where names carry that.
  */
 export function writtenCodes(
-  query: string | ReturnType<typeof chunks>,
+  written: ReturnType<typeof chunks>,
   carrying?: (term: string) => number | undefined,
 ): string[] {
-  const written = typeof query === 'string' ? chunks(query) : query;
   const codes = written.filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words));
   return [...new Set(codes.map(({ words }) => unsuffixed(words, carrying)))];
 }
@@ -202,10 +189,7 @@ function unsuffixed(words: readonly string[], carrying?: (term: string) => numbe
 const MAX_MAKER_PREFIX = 4;
 const ONLY_LETTERS = /^\p{L}+$/u;
 
-/**
- * Whether letters glued before a code abbreviate its maker: the brand's first letter, then
- * letters of the brand in order ("hp" of HP, "sas" of Samsung; never "kit" of Corsair).
- */
+/** Whether letters abbreviate a maker: its first, then others in order ("sas" of Samsung). */
 export function abbreviates(prefix: string, brand: string): boolean {
   if (prefix.length > MAX_MAKER_PREFIX || prefix[0] !== brand[0] || !ONLY_LETTERS.test(prefix))
     return false;
@@ -218,16 +202,14 @@ export function abbreviates(prefix: string, brand: string): boolean {
 }
 
 /**
- * A catalog name with its model codes written as the query writes them where the two differ
- * by a leading maker prefix alone, on either side: a code is the same code with or without
- * its maker's prefix ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A" is "HPQ6511A" of HP).
- * `codes` are the query's written codes (writtenCodes); `brand` the product's, compact.
+ * A catalog name with its model codes written as the query's `codes` where the two differ by a
+ * leading maker prefix alone, on either side ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A"
+ * is "HPQ6511A" of HP); `brand` is the product's, compact.
  */
 export function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: string): string {
   if (codes.size === 0 || brand === '') return name;
   const written = wordsOf(name);
-  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read:
-  // asked only of a name with a word that could be one, most names having none.
+  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
   let carriedOnce: Set<string> | undefined;
   const carried = (code: string) => (carriedOnce ??= new Set(runs(written))).has(code);
   let changed = false;
@@ -251,9 +233,8 @@ export function withMakerPrefixes(name: string, codes: ReadonlySet<string>, bran
 const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
 /**
- * Which of `products` carry which of the query's codes as their own (codeRuns: not only as what
- * they fit): for each of `codes`, its carriers by index and whether each carries it whole; and
- * the products that carry any of `named` (a superset of `codes`).
+ * Which of `products` carry which of the query's codes as their own, not only as what they fit:
+ * each of `codes`' carriers, by index, whole or not; and those carrying any of `named`.
  */
 export function codesCarried(
   products: readonly {
@@ -263,19 +244,14 @@ export function codesCarried(
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
-): {
-  carriers: Map<string, { index: number; whole: boolean }[]>;
-  codeNamed: Set<number>;
-  /** The query's codes each candidate carries only as what it fits. */
-  fitsOnly: Map<number, string[]>;
-} {
+) {
   const carriers = new Map<string, { index: number; whole: boolean }[]>();
   const codeNamed = new Set<number>();
+  // The query's codes each candidate carries only as what it fits.
   const fitsOnly = new Map<number, string[]>();
   if (named.length === 0) return { carriers, codeNamed, fitsOnly };
   products.forEach((product, index) => {
-    // A run of a name's words is in the name written without spaces: most candidates' names
-    // hold none of the query's codes, and are not read further.
+    // Most candidates' names, without spaces, hold none of the query's codes: read no further.
     if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
     const words = product.names.map(wordsOf);
     const any = new Set(words.flatMap((w) => runs(w)));

@@ -1,14 +1,25 @@
-import { compactName } from './name-normaliser.js';
+import type { CandidateName } from './candidate-name.js';
+import { compactName, nameKey } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
-// When a query is a product's name to the letter, spacing aside, with words that say nothing
-// about which product around it.
+// The names that are exactly a product's, once folded (case, accents, punctuation and spacing
+// aside): each of its names and aliases alone, with its brand before or after, and its name
+// followed by an alias ("Galaxy S21 SM-G991B"). A query that is one of these keys (nameKey) is
+// exactly that product's name (name-matcher.ts, "same name"); when no other product has the
+// key, the import records it (name_keys) and a lookup of it is one index probe.
 
-/** A name as these rules read it: normalised, with its brand and its category's words. */
-export interface NamedProduct {
-  text: string;
-  brand: { normalised: string };
-  categoryWords: ReadonlySet<string>;
+/** Every exact key of a product: `names` normalised, its name first, then its aliases. */
+export function exactNameKeys(names: readonly string[], brand: string): string[] {
+  const brandKey = nameKey(brand);
+  const [name, ...aliases] = names.map(compactName);
+  const keys = new Set<string>();
+  for (const key of [name!, ...aliases]) {
+    if (key === '') continue;
+    keys.add(key);
+    if (brandKey !== '') keys.add(brandKey + key).add(key + brandKey);
+  }
+  for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
+  return [...keys];
 }
 
 /** The name alone, then with its brand before and after it. */
@@ -20,23 +31,16 @@ const LETTER = /\p{L}/u;
 const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 
-/** The query as a reading leaves it: without spaces, and its numbers. */
-interface Reading {
-  compact: string;
-  numbers: string;
-}
-
 /**
- * For one query's words: whether, less those that say nothing about which product (a
- * category's words, "the new … by"), they are a candidate's name with or without its brand.
- * Digits are never joined here: "Foo 3 4 phone" is not Foo 34. The query is read once for
- * each category its candidates have.
+ * For one query's words: whether, less those that say nothing ("the new … by", a category's),
+ * they are a candidate's name with or without its brand ("Foo 3 4 phone" is not Foo 34).
  */
 export function nameWithWordsThatSayNothing(
   words: readonly string[],
-): (product: NamedProduct) => boolean {
-  const readings = new Map<ReadonlySet<string>, Reading | undefined>();
-  const read = (categoryWords: ReadonlySet<string>): Reading | undefined => {
+): (product: CandidateName) => boolean {
+  // The query read once for each category its candidates have: without spaces, its numbers.
+  const readings = new Map<ReadonlySet<string>, { compact: string; numbers: string } | undefined>();
+  const read = (categoryWords: ReadonlySet<string>) => {
     const said = wordsThatSaySomething(words, categoryWords);
     const text = said.join(' ');
     if (said.length === words.length || !LETTER.test(text)) return undefined;

@@ -1,4 +1,5 @@
 import { brandForm, type CandidateName } from './candidate-name.js';
+import { nameMatcher, type NameMatch } from './name-matcher.js';
 import { normaliseName } from './name-normaliser.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -12,3 +13,7 @@ export const candidate = (
   brand: brandForm(brand),
   categoryWords: new Set(category.split(/[ /]/).map(singular)),
 });
+
+/** How well a query names one candidate. */
+export const matchName = (query: string, name: CandidateName): NameMatch =>
+  nameMatcher(query)(name);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { matchName } from './name-matcher.js';
-import { candidate } from './name-matcher.fixtures.js';
+import { candidate, matchName } from './name-matcher.fixtures.js';
 import { FOUND_AT } from './resolution-decision.js';
 
 const score = (query: string, name: string, brand?: string) =>

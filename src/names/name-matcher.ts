@@ -1,23 +1,19 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import { compactName, normaliseName } from './name-normaliser.js';
+import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
-import { readAsTitle } from './catalog-title.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore } from './soft-score.js';
 import { saysNothing } from './words-that-say-nothing.js';
 
-// How well a query names one candidate (a product's name or alias), from 0 to 1.
-// Hard rules first (docs/decisions.md: a wrong product is never presented): every number,
-// model code and variant word of the query must be in the candidate, and the candidate's
-// variant words must all be in the query. Then soft penalties from 1: words of the query
-// the candidate lacks (typos forgiven), and what the candidate says that the query does
-// not (a brand costs little, a number or model code much more). The brand is part of every
-// candidate, but optional: a query may name it, glue it to the model or leave it out, and a
-// brand never makes a query worse than the name alone.
+// How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
+// first (docs/decisions.md: a wrong product is never presented): every number, model code and
+// variant word of the query must be in the candidate, and the candidate's variant words in the
+// query. Then soft penalties (soft-score.ts). The brand is part of every candidate, but
+// optional: a query may name it, glue it to the model or leave it out.
 
 export interface NameMatch {
   score: number;
@@ -25,10 +21,7 @@ export interface NameMatch {
   rejected?: string;
   /** The query is this name, once normalised and without spaces, with or without its brand. */
   exact?: boolean;
-  /**
-   * The query names every word of the candidate and nothing else: the brand may be left out
-   * or moved, words that say nothing added, and long words misspelt.
-   */
+  /** The query names all of it and nothing else (its brand, typos and empty words aside). */
   complete?: boolean;
   /** What the score rests on, for the admin explanation. */
   notes: string[];
@@ -36,27 +29,34 @@ export interface NameMatch {
   reading?: Reading;
 }
 
-export function matchName(query: string, candidate: CandidateName): NameMatch {
-  return nameMatcher(query)(candidate);
+/** A catalog name with this many words of letters or more, less its brand's, is a title. */
+const TITLE_WORDS = 6;
+const DIGIT = /\p{N}/u;
+
+/**
+ * Whether a candidate reads as a title, as shops write them ("Sony WH-1000XM5 Wireless Noise
+ * Cancelling Headphones, Black"), whose brand the query names: most of what it says describes
+ * the product. "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
+ */
+function readAsTitle({ read, text, brand }: CandidateName): boolean {
+  if (read?.brandNamed !== true) return false;
+  const words = text.split(' ').filter((w) => w !== '' && !DIGIT.test(w) && !brand.words.has(w));
+  return words.length >= TITLE_WORDS;
 }
 
-/** How well one query names each candidate. */
+/** How well one query names each candidate: the query is read once, not once for each. */
 export interface NameMatcher {
   (candidate: CandidateName): NameMatch;
   /** The query, normalised and without spaces. */
   readonly key: string;
 }
 
-/**
- * matchName for one query and many candidates: the query is normalised and tokenized once,
- * not once per candidate name.
- */
 export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
   const key = compactName(normalised);
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
   // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
-  const joined = new Set(runs(normalised.split(' ').filter(Boolean)));
+  const joined = new Set(runs(wordsOf(normalised)));
   // What the query names only as what the product fits ("... For CLP-310 CLP-315").
   const queryFits = fittedTexts(normalised);
   const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits);
@@ -67,8 +67,8 @@ export function nameMatcher(query: string): NameMatcher {
     if (brand !== '' && (key === brand + name || key === name + brand)) {
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
     }
-    // With words that say nothing, it is named whole, not exactly: "DTEK50 by BlackBerry" is
-    // exactly that product, and only names DTEK50 by BlackBerry whole.
+    // With words that say nothing, named whole, not exactly: "DTEK50 by BlackBerry" is exactly
+    // that product, and only names DTEK50 by BlackBerry whole.
     if (namedAround(candidate)) {
       const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
       return {
@@ -115,9 +115,8 @@ export function nameMatcher(query: string): NameMatcher {
 }
 
 /**
- * Whether all the query names of a candidate, its brand aside, is a code the name gives only as
- * what it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): the query asks for
- * that other product, not this one.
+ * Whether all the query names of a candidate but its brand is a code the name gives only as what
+ * it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): it asks for that product.
  */
 function namesOnlyWhatItFits(
   reading: Reading | undefined,
@@ -131,33 +130,16 @@ function namesOnlyWhatItFits(
   return `the query names only what "${candidate.text}" fits`;
 }
 
-/** What the hard rules ask of every candidate, taken from the query once. */
-interface QueryTokens {
-  tokens: Token[];
-  numbers: Token[];
-  unitNumbers: Token[];
-  codes: Token[];
-  texts: ReadonlySet<string>;
-  variants: ReadonlySet<string>;
-  /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
-  fits: ReadonlySet<string>;
-  /** The start of this word, up to a digit, that the query writes and stops at, if any. */
-  cutShort(word: string): string | undefined;
-}
-
-const variantsOf = (tokens: Token[]) =>
-  new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text));
-
 const ENDS_WITH_DIGIT = /\p{N}$/u;
 
-function queryTokens(
-  tokens: Token[],
-  runs: ReadonlySet<string>,
-  fits: ReadonlySet<string>,
-): QueryTokens {
+/** What the hard rules ask of every candidate, taken from the query once. */
+type QueryTokens = ReturnType<typeof queryTokens>;
+function queryTokens(tokens: Token[], runs: ReadonlySet<string>, fits: ReadonlySet<string>) {
   return {
+    /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
     fits,
-    cutShort: (word) => {
+    /** The start of this word, up to a digit, that the query writes and stops at, if any. */
+    cutShort: (word: string): string | undefined => {
       for (let end = word.length - 1; end > 0; end--) {
         const start = word.slice(0, end);
         if (ENDS_WITH_DIGIT.test(start) && runs.has(start)) return start;
@@ -169,7 +151,7 @@ function queryTokens(
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
     codes: tokens.filter((t) => t.kind === 'code'),
     texts: new Set(tokens.map((t) => t.text)),
-    variants: variantsOf(tokens),
+    variants: new Set(tokens.filter((t) => t.kind === 'variant').map((t) => t.text)),
   };
 }
 
@@ -185,19 +167,17 @@ function hardRule(
 ): string | undefined {
   const name = candidate.text;
   const brand = candidate.brand.tokens;
-  // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5").
-  // In a title, a quantity the query writes alone ("Cat-5e 3", "50 Sheets") is not the digit
-  // of a part number ("A3L791").
+  // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
+  // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
   const remaining: { text: string; inWord: boolean }[] = [];
   if (q.numbers.length > 0) {
     for (const t of [...c, ...brand])
       if (t.kind === 'number' || t.kind === 'unit-number')
         remaining.push({ text: t.text, inWord: inWord(t) });
   }
-  // Anchored by the query's code, only what tells the product apart from its siblings
-  // contradicts it: a quantity written alone specifies, a number of another code of the query
-  // ("Intel Atom N570") is that code's, a short code or a variant word the catalog never tells
-  // siblings by describes, and what the product's own name says is its.
+  // Anchored, only what tells the product from its siblings contradicts it: a quantity written
+  // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
+  // or a variant word the catalog never tells siblings by describes.
   const anchored = candidate.read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
@@ -228,9 +208,8 @@ function hardRule(
     if (!texts!.has(code) && contradicts(code) && !fitted(code) && !term(token))
       return `model code "${code}" is not in "${name}"`;
   }
-  // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters
-  // and its number found apart ("NEXT6 7-Inch") are another model's. Anchored, the product's
-  // own code decides, and another code of the query may be a part's.
+  // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
+  // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
   let compactOnce: string[] | undefined;
   for (const token of q.codes) {
     if (anchored || !token.attached || token.word === undefined || term(token)) continue;
@@ -240,11 +219,10 @@ function hardRule(
     if (!compactOnce.some((c) => c.includes(word)))
       return `model code "${word}" is not in "${name}"`;
   }
-  // Letters glued to the model number the query gives make it another model: "8a" is not
-  // "8", "C9202KH" not "C9202". Glued to a code the query does not write (a part number
-  // "4547B001" in a title), they are part of what it leaves out, which the soft score weighs.
-  // Where the name says the model number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
-  // the longer code is a part number's, not another model.
+  // Letters glued to the model number the query gives make it another model: "8a" is not "8",
+  // "C9202KH" not "C9202". Glued to a code the query does not write ("4547B001"), the soft score
+  // weighs them; where the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
+  // the longer code is a part number's.
   let wordsOnce: Set<string> | undefined;
   const says = (word: string) => (wordsOnce ??= new Set(name.split(' '))).has(word);
   for (const code of c) {
@@ -254,9 +232,8 @@ function hardRule(
     if (start !== undefined && !says(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
-  // Spacing never matters, so a variant word may be glued to the model on one side and not
-  // the other ("HL-L2380DW" is "HL-L2380 DW"); a short word after the model may be the
-  // category ("RTX 2060 GPU") or a word that says nothing ("by"), not a variant.
+  // A variant word may be glued to the model on one side only ("HL-L2380DW" is "HL-L2380 DW");
+  // a short word after the model may be the category ("RTX 2060 GPU") or say nothing ("by").
   const known = (v: string) =>
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   if (candidate.read?.untoldFrom !== undefined)
@@ -266,9 +243,7 @@ function hardRule(
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
-  // product's, not this one's. A title's variant word names another model right after a model
-  // number ("Centurion 534 Plus"), or where the catalog tells two products of a brand apart by
-  // it; elsewhere it is a word of the title ("Slim Solid State Drive").
+  // product's. A title's names another model only where it stands (variantNamesModel).
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored) break;

@@ -1,6 +1,5 @@
-// The one normalisation of product names, used when the catalog is imported and when a
-// query is resolved, so the two always meet: case, accents, punctuation and spacing
-// never matter ("WH-1000XM5" and "wh 1000 xm5" normalise alike, and compact alike).
+// The one normalisation of names, for the catalog's import and a query's resolution alike:
+// case, accents, punctuation and spacing never matter ("WH-1000XM5", "wh 1000 xm5").
 
 const MARKS = /\p{M}+/gu;
 /** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */
@@ -24,13 +23,16 @@ export function normaliseName(input: string): string {
     .trim();
 }
 
+/** The words of a normalised name. */
+export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
+
 /** A normalised name without its spaces. */
 export function compactName(normalised: string): string {
   return normalised.replaceAll(' ', '');
 }
 
-/**
- * Between the normalised names of one product where they are kept as one text (the catalog's
- * names_norm): a normalised name never holds a control character.
- */
+/** A name folded to one key (`DVD-2500BT/CI` is `dvd2500btci`): part numbers, exact names. */
+export const nameKey = (name: string): string => compactName(normaliseName(name));
+
+/** Between a product's normalised names kept as one text (names_norm): no name holds it. */
 export const NAMES_SEPARATOR = '\x1f';

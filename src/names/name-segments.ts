@@ -1,71 +1,49 @@
-import type { Token } from './name-tokens.js';
+import { hasLetters, type Token } from './name-tokens.js';
 
 // Spacing never matters, even between letters: "DSCWX 350" is "DSC-WX350", "SharpMX-2614N" is
-// Sharp "MX-2614N" and "keyboardk-200" is "Keyboard K200". Tokens split letters from digits,
-// so only runs of letters written together or apart need matching up: a query's run of
-// letters that is several adjacent runs of the candidate (its brand first, then its name) is
-// read as those runs, and adjacent runs of the query that make one run of the candidate are
-// read as that run. Digits are never joined or split: "3 4" is not "34".
+// Sharp "MX-2614N". Tokens split letters from digits, so only runs of letters written together
+// or apart need matching up, against the candidate's brand and name. Digits are never joined
+// or split: "3 4" is not "34".
 
-const isLetters = (token: Token | undefined) =>
-  token !== undefined && token.kind !== 'number' && token.kind !== 'unit-number';
-
-/** The candidate's adjacent letter runs, from `start`, that spell `text`, if any do. */
-function spelling(text: string, candidate: readonly Token[], start: number): Token[] | undefined {
-  const parts: Token[] = [];
-  let rest = text;
-  for (let i = start; i < candidate.length && isLetters(candidate[i]); i++) {
-    const part = candidate[i]!;
-    if (!rest.startsWith(part.text)) return undefined;
-    parts.push(part);
-    rest = rest.slice(part.text.length);
-    if (rest === '') return parts.length > 1 ? parts : undefined;
-  }
-  return undefined;
-}
-
-/** How many of the query's letter runs from `start` (two or three) spell `text`, or 0. */
-function runsSpelling(text: string, query: readonly Token[], start: number): number {
-  let joined = query[start]!.text;
-  for (let n = 2; n <= 3 && isLetters(query[start + n - 1]); n++) {
-    joined += query[start + n - 1]!.text;
-    if (joined === text) return n;
-    if (!text.startsWith(joined)) return 0;
-  }
-  return 0;
-}
-
-/** The first adjacent letter runs of the candidate that spell `text`, if any do. */
+/** The first adjacent letter runs of the candidate, two or more, that spell `text`, if any. */
 function firstSpelling(text: string, candidate: readonly Token[]): Token[] | undefined {
   for (let start = 0; start < candidate.length; start++) {
-    const parts = spelling(text, candidate, start);
-    if (parts) return parts;
+    const parts: Token[] = [];
+    let rest = text;
+    for (let i = start; rest !== '' && i < candidate.length && hasLetters(candidate[i]); i++) {
+      if (!rest.startsWith(candidate[i]!.text)) break;
+      parts.push(candidate[i]!);
+      rest = rest.slice(candidate[i]!.text.length);
+    }
+    if (rest === '' && parts.length > 1) return parts;
   }
   return undefined;
 }
 
-/** A run of the candidate that the query's letter runs from `start` spell, and how many. */
+/** A run of the candidate that two or three of the query's letter runs from `start` spell. */
 function joinedRuns(query: readonly Token[], start: number, candidate: readonly Token[]) {
+  const first = query[start]!.text;
   for (const token of candidate) {
-    if (!isLetters(token) || !token.text.startsWith(query[start]!.text)) continue;
-    const runs = runsSpelling(token.text, query, start);
-    if (runs > 0) return { token, runs };
+    if (!hasLetters(token) || !token.text.startsWith(first)) continue;
+    let joined = first;
+    for (let n = 2; n <= 3 && hasLetters(query[start + n - 1]); n++) {
+      if (!token.text.startsWith(joined)) break;
+      joined += query[start + n - 1]!.text;
+      if (joined === token.text) return { token, runs: n };
+    }
   }
   return undefined;
 }
 
-/**
- * The query's tokens with its letter runs split or joined as the candidate writes them, or
- * the same array when nothing needs it. Runs the candidate has as written are left alone.
- */
+/** The query's letter runs split or joined as the candidate writes them (the same if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
   const written = (token: Token) => candidate.some((t) => t.text === token.text);
-  if (query.every((t) => !isLetters(t) || written(t))) return query;
+  if (query.every((t) => !hasLetters(t) || written(t))) return query;
   const texts = new Set(candidate.map((t) => t.text));
   const aligned: Token[] = [];
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;
-    if (!isLetters(token) || texts.has(token.text)) {
+    if (!hasLetters(token) || texts.has(token.text)) {
       aligned.push(token);
       continue;
     }
@@ -97,10 +75,9 @@ const MAX_INITIALS = 4;
 const MIN_INITIALLED_WORD = 3;
 
 /**
- * The query with words whose initials spell the candidate's brand read as the brand, as
- * makers write their full names: "Hewlett-Packard" is HP, "Advanced Micro Devices" AMD. Only
- * for a brand of two to four letters, and words of three letters or more that are not the
- * candidate's: "LG Gram" keeps its Gram.
+ * The query with words whose initials spell a brand of two to four letters read as the brand
+ * ("Advanced Micro Devices" is AMD): only words of three letters or more that are not the
+ * candidate's ("LG Gram" keeps its Gram).
  */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
   if (brand.length > MAX_INITIALS || !INITIALS.test(brand)) return query;

@@ -1,5 +1,5 @@
 import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
-import { normaliseName } from './name-normaliser.js';
+import { normaliseName, wordsOf } from './name-normaliser.js';
 
 // A product name as resolution sees it: normalised, then split into classified tokens.
 // Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
@@ -23,45 +23,22 @@ export interface Token {
 
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
-  'pro',
-  'max',
-  'plus',
-  'ultra',
-  'mini',
-  'lite',
-  'se',
-  'air',
-  'fe',
-  'slim',
-  'classic',
-  'digital',
-  'xl',
-  'neo',
-  'go',
-  'touch',
-  'active',
-  'sport',
+  ...['pro', 'max', 'plus', 'ultra', 'mini', 'lite', 'se', 'air', 'fe', 'slim', 'classic'],
+  ...['digital', 'xl', 'neo', 'go', 'touch', 'active', 'sport'],
 ]);
 
 /** Words that only join the words of a name ("Case for iPad", "Mouse with Pad"). */
 export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
-/**
- * Words that only join names ("X by Y", "X for Y") or give a maker's legal form, as machines
- * print makers ("Intel Corporation", "Seiko Epson Corp."): never a model code or a variant.
- */
+/** Words that only join names ("X by Y") or give a maker's legal form ("Intel Corporation"). */
 export const FILLER_WORDS = new Set([
   ...FUNCTION_WORDS,
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
-/**
- * Words that join a number to what it counts or bounds ("Box of 100", "22 to 40", "100 Per
- * Box", "10 or 100"): short and beside a number, but never a model code or a designator.
- */
+/** Words beside a number but never a code or designator ("Box of 100", "22 to 40", "100 Per"). */
 const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per', ...shopFunctionWords()]);
 
 /**
- * The short function words of the languages shops write (`stopword`'s lists: English, German,
- * French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish, Polish), folded as names
+ * The short function words of the languages shops write (`stopword`'s lists), folded as names
  * are: "mit", "avec", "con" after a model are words, not another model's designator. Not those
  * that name editions too ("LE", "ES", "Mi", "One").
  */
@@ -74,65 +51,33 @@ function shopFunctionWords(): string[] {
 }
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
-const UNITS = new Set(['gb', 'tb', 'mb', 'mm', 'cm', 'in', 'inch', 'hz', 'wh', 'mah', 'mp', 'kg']);
-/**
- * Units of length, thickness and weight, and how else they are written ("6 Feet" is "6ft",
- * a paper's "11 Point" is "11pt").
- */
-const UNIT_SPELLINGS = new Map([
-  ['inch', 'in'],
-  ['pt', 'pt'],
-  ['point', 'pt'],
-  ['ft', 'ft'],
-  ['feet', 'ft'],
-  ['oz', 'oz'],
-  ['lb', 'lb'],
-  ['lbs', 'lb'],
-  // French: "128 Go" is 128 GB.
-  ['go', 'gb'],
-]);
-/**
- * Whether a number is a memory's or a drive's capacity (a power of two): "Go" after it is
- * French for GB, after a model number the Go model ("LY-3480 Go").
- */
+const UNITS = new Set(
+  'gb tb mb mm cm in inch hz wh mah mp kg pt point ft feet oz lb lbs'.split(' '),
+);
+/** Units written otherwise ("6 Feet" is "6ft", "11 Point" "11pt"; French "128 Go" is 128 GB). */
+const UNIT_SPELLINGS = new Map(
+  Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),
+);
+/** Whether a number is a capacity (a power of two): "Go" after it is GB, else a model's Go. */
 const isCapacity = (text: string) => {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 };
-for (const unit of UNIT_SPELLINGS.keys()) if (unit !== 'go') UNITS.add(unit);
-/**
- * What a count after a number is written as ("2pk", "64ct"): a word, not a model code. The
- * number stays a number, which the product must state: a pack size tells products apart.
- */
-const COUNT_SPELLINGS = new Map([
-  ['pk', 'pack'],
-  ['ct', 'count'],
-]);
+/** A count after a number ("2pk", "64ct"): a word; the number, a pack size, must be stated. */
+const COUNT_SPELLINGS = new Map(Object.entries({ pk: 'pack', ct: 'count' }));
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** Roman numerals as model names write them ("SATA II", "Mk III"). */
-export const ROMAN = new Map([
-  ['ii', '2'],
-  ['iii', '3'],
-  ['iv', '4'],
-  ['vi', '6'],
-  ['vii', '7'],
-  ['viii', '8'],
-]);
-/**
- * Numbers written as words, as titles write counts ("Eight-Tab", "Two-Way"): the same numbers
- * as digits. Not "one", which names products ("Xbox One", "HTC One") more often than it counts.
- */
+export const ROMAN = new Map(
+  Object.entries({ ii: '2', iii: '3', iv: '4', vi: '6', vii: '7', viii: '8' }),
+);
+/** Numbers as titles write counts ("Eight-Tab"); not "one", which names products ("Xbox One"). */
 const NUMBER_WORDS = new Map(
   ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'].map(
     (word, i) => [word, String(i + 2)],
   ),
 );
-/** Spellings that mean the same word. Maps, not objects: "constructor" is a word like any other. */
-const SYNONYMS = new Map([
-  ['gen', 'generation'],
-  ['mk', 'mark'],
-  ['inches', 'inch'],
-]);
+/** Spellings that mean the same word (a Map: "constructor" is a word like any other). */
+const SYNONYMS = new Map(Object.entries({ gen: 'generation', mk: 'mark', inches: 'inch' }));
 
 const RUNS = /\p{L}+|\p{N}+/gu;
 const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
@@ -145,14 +90,13 @@ const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
 const SHORT_WORD = /^\p{L}{1,3}$/u;
 
+/** Whether a token is letters (a word, code or variant), not a number or a measure. */
+export const hasLetters = (token: Token | undefined): boolean =>
+  token !== undefined && token.kind !== 'number' && token.kind !== 'unit-number';
 export const isModelPart = (token: Token | undefined) =>
   token?.kind === 'code' || token?.kind === 'number';
 
-/**
- * A normalised word's runs of letters and of digits ("1000xm5" → 1000, xm, 5): an ASCII word
- * of letters and digits is split by its character codes, without a regular expression; any
- * other by RUNS.
- */
+/** A normalised word's runs of letters and digits ("1000xm5" → 1000, xm, 5); ASCII, quickly. */
 function runsOf(word: string): string[] {
   const out: string[] = [];
   let start = 0;
@@ -185,14 +129,10 @@ function startsWithBareNumber(word: string): boolean {
   return !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
 }
 
-export function tokenize(name: string): Token[] {
-  return tokenizeNormalised(normaliseName(name));
-}
-
-/** tokenize for a name normaliseName has already normalised (a catalog name as stored). */
+/** The tokens of a name normaliseName has normalised (a catalog name as stored, a query). */
 export function tokenizeNormalised(normalised: string): Token[] {
   const tokens: Token[] = [];
-  const words = normalised.split(' ').filter((w) => w !== '');
+  const words = wordsOf(normalised);
   words.forEach((word, w) => {
     const runs = runsOf(word);
     const mixed = runs.length > 1;
@@ -249,15 +189,13 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const shortWith = run === 'w' && !mixed && w < words.length - 1 && !isModelPart(previous);
       const text = shortWith ? 'with' : (SYNONYMS.get(run) ?? run);
       const variantWord = VARIANT_WORDS.has(text);
-      // Letters glued to digits, or a short standalone prefix before a number: a model code.
-      // ...but not before a measure or an ordinal: the ST of "IU77 ST 400Wh" is no prefix of
-      // the 400 Wh, nor the GO of "LY-3480 Go (2nd Gen)" of the 2nd.
+      // Letters glued to digits, or a short standalone prefix before a number: a model code; not
+      // before a measure or an ordinal ("IU77 ST 400Wh", "LY-3480 Go (2nd Gen)").
       const code =
         !variantWord &&
         (mixed ||
           (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
-      // A short word right after the model code or number ("IU77 ST", "S24 FE", "9 GPS") is
-      // a designator of a different model, like the known variant words.
+      // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator.
       const designator =
         !mixed &&
         !code &&

@@ -1,11 +1,53 @@
-import { decimal } from './penalties.js';
-
-// When is the best candidate the product the query names? Only when it is confident on
-// its own and clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the
-// answer is `found: false` with the close candidates suggested.
+// The best candidate is the product the query names only when it is confident on its own and
+// clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the answer is
+// `found: false` with the close candidates suggested.
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
+/**
+ * What each thing a query lacks, or a candidate says that the query does not, costs the soft
+ * score (soft-score.ts), from 1.
+ */
+export const PENALTY = {
+  unmatchedWord: 0.3,
+  genericWord: 0.04,
+  typo: 0.06,
+  missingBrand: 0.02,
+  /** A number the candidate has and the query lacks: usually another generation (Z6 II, Move 2). */
+  missingNumber: 0.25,
+  /** A size the candidate states and the query does not (65-inch). */
+  missingSize: 0.12,
+  /** A model code the query lacks ("MP" of "MP 7502"): "7502" may be another model. */
+  missingCode: 0.22,
+  /** A word that tells the candidate apart (Oasis, True, Combo): one alone falls below FOUND_AT. */
+  missingWord: 0.22,
+  missingQualifier: 0.01,
+  /** A storage size the catalog does not state: possibly another product. */
+  unitOmitted: 0.22,
+  /** A word of the query that no candidate carries: it describes (title-reading.ts). */
+  description: 0.01,
+  /** A further description of a product no code of the query anchors. */
+  furtherDescription: 0.08,
+  /** A common word of names the candidate lacks, which the catalog never tells siblings by. */
+  commonWord: 0.1,
+  /** What an anchored candidate says that the query does not: it describes the product. */
+  describedByAnchor: 0.01,
+  /** A word of a title (a long catalog name) the query does not give: most of them describe. */
+  titleWord: 0.02,
+  /** A number or code of a title the query does not give: a part number, or another model. */
+  titleCode: 0.06,
+  /** ...and of a title the query's own code anchors: a second part number. */
+  anchoredCode: 0.05,
+  /** A word of the candidate the query lacks that tells it from no other candidate. */
+  unsaidDescription: 0.05,
+} as const;
+
+/**
+ * A score or a lead as its decimals: four costs of 0.05 from 1 leave 0.8, not 0.7999999999999999,
+ * which FOUND_AT would refuse while --explain shows 0.800.
+ */
+export const decimal = (value: number): number => Math.round(value * 1e9) / 1e9;
+
 /** The least score of a product that a code no other product carries identifies. */
 export const IDENTIFIED_AT = 0.9;
 /** How far the found product must lead the runner-up: by more than this. */
@@ -13,22 +55,15 @@ export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
 /**
- * A candidate whose maker the query names is suggested at least at this fraction of the share
- * of the query's term weight its name carries (candidate-terms.ts), however the rules score
- * it: a title's right product, refused on the words its name does not place, still carries the
- * title's rare code and line words. Decisions never weigh suggestions; below FOUND_AT, no
- * suggestion reads as a match.
+ * A candidate whose maker the query names is suggested at least at this fraction of the query's
+ * term weight its name carries (candidate-terms.ts): a title's right product, refused on words
+ * its name does not place, still carries its rare code and line words. Decisions never weigh
+ * suggestions; below FOUND_AT, no suggestion reads as a match.
  */
 export const COVERAGE_WEIGHT = 0.6;
-/**
- * A candidate carrying a model code the query writes is suggested at least at this: an
- * identifier, however the rest of the query reads, says more than words shared.
- */
+/** A candidate carrying a code the query writes is suggested at least at this: an identifier. */
 export const CODE_SUGGESTED = 0.5;
-/**
- * A candidate its code anchors (a rare code it carries whole, under a brand the query names)
- * is suggested at least at this: above any candidate that shares only words (COVERAGE_WEIGHT).
- */
+/** A candidate its code anchors is suggested at least at this: above those sharing words. */
 export const ANCHORED_SUGGESTED = 0.7;
 /**
  * A candidate a code identifies (no other product carries it, its brand named, no value of the
@@ -43,10 +78,7 @@ const CODE_FLOORS = {
   anchored: ANCHORED_SUGGESTED,
   carried: CODE_SUGGESTED,
 };
-/**
- * A candidate's score as a suggestion, from its score, the query's weight it carries, and
- * the code of the query it carries, if any.
- */
+/** A candidate's score as a suggestion: its score, the query's weight it carries, its code. */
 export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number =>
   Math.max(
     score,
@@ -74,10 +106,7 @@ export interface ScoredProduct {
   identified?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */
   suggestionScore: number;
-  /**
-   * Another candidate's name that reads the query as closely and says less (closer-readings.ts):
-   * this one is never found over it, though it still counts as a runner-up.
-   */
+  /** Another candidate's name that reads the query as closely (closer-readings.ts). */
   outreadBy?: string;
 }
 

@@ -1,20 +1,20 @@
-import { compactName } from './name-normaliser.js';
+import { compactName, wordsOf } from './name-normaliser.js';
 
 // The terms a name is indexed and searched by, used when the catalog is imported and when a
 // query is resolved, so the two always meet. Resolution narrows a million names to a few dozen
 // candidates by the query's rarest terms, never by trigrams common to most names.
 //
-// A catalog name is indexed by its words, adjacent words joined, joins of three words that
-// carry a digit (model codes split in three: "wh 1000 xm5"), and the whole name joined; all of
-// it once more with the brand in front, since people glue the brand to the model
-// ("SharpMX-2614N", "KodakCX7430"). A query is searched by every run of adjacent words joined,
-// so however it splits or joins a name, one of its runs is a term of that name.
+// A catalog name is indexed by its words, adjacent words joined, joins of three words with a
+// digit ("wh 1000 xm5"), and the whole name joined; all of it once more with the brand in front,
+// since people glue the brand to the model ("SharpMX-2614N"). A query is searched by every run
+// of adjacent words joined: however it splits or joins a name, one of its runs is a term of it.
+
+/** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
+export const MIN_SIMILARITY = 0.3;
 
 const HAS_DIGIT = /\d/;
 /** Queries longer than this are searched by runs of up to three words and the whole query. */
 const MAX_QUERY_WORDS = 12;
-
-const wordsOf = (normalised: string) => normalised.split(' ').filter(Boolean);
 
 /** The terms of one normalised name (a catalog name or alias, with or without its brand). */
 export function searchTerms(normalised: string): string[] {

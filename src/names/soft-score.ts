@@ -1,7 +1,7 @@
 import type { CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import type { Token } from './name-tokens.js';
-import { decimal, PENALTY } from './penalties.js';
+import { hasLetters, type Token } from './name-tokens.js';
+import { decimal, PENALTY } from './resolution-decision.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
 import {
@@ -12,16 +12,12 @@ import {
   singular,
 } from './words-that-say-nothing.js';
 
-// The soft part of matching a query to a candidate (name-matcher.ts): from 1, less what the
-// query lacks, then what the candidate says that the query does not (unsaid-cost.ts), at the
-// costs of penalties.ts.
+// The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
+// candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
 
 const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
 
-/**
- * The first of `tokens` not yet taken that is `token`'s word, or -1. A number written alone is
- * first a number the name writes alone ("5 Port"), then a digit of one of its codes ("ALI5Y").
- */
+/** The first of `tokens` not yet taken that is `token`, or -1; a number alone first ("5 Port"). */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
   const alone = token.kind === 'number' && token.word === undefined;
   let inCode = -1;
@@ -33,11 +29,8 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   return inCode;
 }
 
-export const hasLetters = (token: Token) => token.kind !== 'number' && token.kind !== 'unit-number';
-
 /**
- * 1 less what the query lacks and what the candidate says that the query does not. Sets
- * `matched.letters` when a word or code of the query is the candidate's (or its brand's):
+ * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's):
  * numbers and category words alone never identify a product. Clears `matched.complete` when
  * the query lacks a word of the candidate or says one it lacks.
  */
@@ -45,42 +38,32 @@ export function softScore(
   q: Token[],
   c: Token[],
   candidate: CandidateName,
-  /**
-   * Whether the candidate is a title (a long catalog name, as shops write them) whose brand
-   * the query names (readAsTitle): most of what it says describes the product (below).
-   */
+  /** Whether the candidate is a title whose brand the query names (readAsTitle). */
   title: boolean,
   notes: string[],
   /** Also what the candidate makes of the query, to compare with others (closer-readings.ts). */
   matched: { letters: boolean; complete: boolean; reading?: Reading },
-  /**
-   * The texts the query and the name give only as what the product fits ("For CLP-310"):
-   * where the query's code anchors the product, they describe it (model-codes.ts).
-   */
+  /** What query and name give only as what it fits ("For CLP-310"): anchored, they describe. */
   fits: { query: ReadonlySet<string>; name: ReadonlySet<string> } = NOTHING_FITTED,
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
   // Words no candidate carries describe, where the query names this product's brand or its
-  // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names every word
-  // of the name.
-  const describes = (token: Token, whole: boolean) =>
-    read !== undefined &&
-    (read.brandNamed || read.anchor !== undefined) &&
-    (((token.kind === 'word' || (read.anchor !== undefined && hasLetters(token))) &&
-      read.describes(token.text)) ||
-      // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
-      (token.kind === 'number' &&
-        anchored &&
-        (read.specifies(token.text) || read.inCode(token.text))) ||
-      (anchored && fits.query.has(token.text)) ||
-      // Anchored and its name (not an alias alone) named whole, a word no candidate of its
-      // maker carries describes what the name never says.
-      (anchored &&
-        whole &&
-        !candidate.alias &&
-        token.kind === 'word' &&
-        read.makerLacks(token.text)));
+  // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names all the name.
+  const describes = (token: Token, whole: boolean) => {
+    const { kind, text } = token;
+    if (read === undefined || !(read.brandNamed || anchored)) return false;
+    if ((anchored ? hasLetters(token) : kind === 'word') && read.describes(text)) return true;
+    if (!anchored) return false;
+    // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
+    if (kind === 'number' && (read.specifies(text) || read.inCode(text))) return true;
+    // Its name (not an alias alone) named whole, a word no candidate of its maker carries
+    // describes what the name never says.
+    return (
+      fits.query.has(text) ||
+      (whole && !candidate.alias && kind === 'word' && read.makerLacks(text))
+    );
+  };
   let score = 1;
   const used = new Set<number>();
   const brand = candidate.brand.tokens;
@@ -88,9 +71,8 @@ export function softScore(
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
   const described: string[] = [];
-  // Words of the name matched exactly: where one is its category word ("Laser Printer"), the
-  // query's category word held it, and a misspelt word may take it back ("Laser Pribter
-  // printer").
+  // Words of the name matched exactly: a misspelt word may take back a category word the
+  // query's category word held ("Laser Pribter printer" of "Laser Printer").
   const exactly: number[] = [];
   const seen = new Set<string>();
   for (const token of q) {
@@ -103,8 +85,7 @@ export function softScore(
     } else if (!(token.kind === 'word' && seen.has(token.text))) pending.push(token);
     // A word the query says twice ("USB Mouse - Laser - USB") is named once.
   }
-  // First what the query names of the candidate, misspelt or as its brand; then, of what is
-  // left, what describes it.
+  // First what the query names of the candidate, misspelt or as its brand; then what describes.
   const leftover: Token[] = [];
   for (const token of pending) {
     if (token.kind === 'unit-number') {
@@ -127,23 +108,13 @@ export function softScore(
       leftover.push(token);
       continue;
     }
-    const typo = misspelling(
-      token,
-      c,
-      used,
-      brand,
-      brandUsed,
-      exactly,
-      candidate.categoryWords,
-      candidate.read?.meant(token.text) === true,
-    );
+    const typo = misspelling(token, c, used, brandUsed, exactly, candidate);
     if (typo) {
-      const target = typo.target;
       // The category word that held this word of the name now says nothing.
       if (typo.fromCategoryWord) score -= PENALTY.genericWord;
       score -= PENALTY.typo;
       matched.letters = true;
-      notes.push(`"${token.text}" read as "${target.text}"`);
+      notes.push(`"${token.text}" read as "${typo.target.text}"`);
     } else leftover.push(token);
   }
   // A query may describe a product it names whole, or a title: "Xbox One X" does not name
@@ -153,9 +124,8 @@ export function softScore(
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       matched.complete = false;
-      // Beside the code that anchors it, a measure one of the product's names states is its
-      // own, whichever name the query names ("8MP" of a camera asked by its model number); one
-      // its names state otherwise ("10MP") is another product's, whatever name the query names.
+      // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
+      // asked by its model number); one its names state otherwise ("10MP") is another's.
       const stated = read?.statesMeasure(token.text, token.unit!);
       const own = anchored && stated === 'same';
       if (
@@ -189,20 +159,13 @@ export function softScore(
         described.push(token.word);
       }
     } else if (describing && describes(token, whole)) {
-      // Descriptions neither block a match nor make one: without the query's code to anchor
-      // it, each after the first leaves less of the query naming the product.
+      // Descriptions neither block a match nor make one: unanchored, each after the first
+      // leaves less of the query naming the product.
       matched.complete = false;
       score -=
-        described.length === 0 || read?.anchor !== undefined
-          ? PENALTY.description
-          : PENALTY.furtherDescription;
+        described.length === 0 || anchored ? PENALTY.description : PENALTY.furtherDescription;
       described.push(token.text);
-    } else if (
-      token.kind === 'word' &&
-      read !== undefined &&
-      (read.brandNamed || read.anchor !== undefined) &&
-      read.common(token.text)
-    ) {
+    } else if (token.kind === 'word' && (read?.brandNamed || anchored) && read.common(token.text)) {
       matched.complete = false;
       score -= PENALTY.commonWord;
       notes.push(`"${token.text}" is not in "${candidate.text}", a common word`);

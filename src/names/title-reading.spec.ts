@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { FOUND_AT } from './resolution-decision.js';
-import { readTitle } from './title-reading.js';
+import { chunks } from './model-codes.js';
+import { codeEnds, readTitle } from './title-reading.js';
 import { counts, product, read } from './title-reading.fixtures.js';
 
 // README.md, "What a name may look like", gives these rules' examples; the tests below hold them.
@@ -292,5 +293,13 @@ describe(readTitle.name, () => {
     expect(part!.score).toBeGreaterThanOrEqual(FOUND_AT);
     const [year] = read('Tidy MH-7200E Black', [product('Tidy', 'MH-7200E Black 2025')]);
     expect(year!.score).toBeLessThan(FOUND_AT);
+  });
+});
+
+describe(codeEnds.name, () => {
+  it("reads the letters a code goes on with after a hyphen as the code's, not a word", () => {
+    expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
+    // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
+    expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
   });
 });

@@ -1,31 +1,26 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
-import { normaliseName } from './name-normaliser.js';
+import { normaliseName, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
-  type Token,
 } from './name-tokens.js';
 import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
 import { attributesOf, type Attributes } from './attributes.js';
 import { untoldMembers } from './code-families.js';
-import { codeEnds } from './code-ends.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
-// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe
-// (a colour, a capacity, a category, marketing words), and the word that identifies the product
-// is usually a model code. Which is which depends on the catalog, not on a word list
-// (docs/resolution.md, "Titles"):
-// - a word of the query that no candidate's name, alias or brand carries tells none of them
-//   apart: it describes, and neither blocks a match nor makes one. A word some candidate
-//   carries does tell candidates apart, and counts against every candidate without it;
-// - a model code of the query (letters and digits, however it is split or joined) that exactly
-//   one candidate carries, under a brand the query names, anchors that candidate: what else its
-//   name says is description, unless a word of the query contradicts it.
+// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
+// and the word that identifies the product is usually a model code. Which is which depends on
+// the catalog, not on a word list (docs/resolution.md, "Titles"): a word of the query that no
+// candidate carries describes, neither blocking a match nor making one, while one some
+// candidate carries counts against every candidate without it; a model code of the query that
+// one candidate carries, under a brand the query names, anchors it: what else its name says
+// describes it, unless a word of the query contradicts it.
 
 /** What a product looks like to the reading: its normalised names and its brand. */
 export interface ReadProduct {
@@ -35,37 +30,43 @@ export interface ReadProduct {
   readonly categoryWords?: ReadonlySet<string>;
 }
 
-/** How the query reads against each candidate, by its index among them. */
-export interface TitleReading {
-  against(index: number): ReadAgainst;
-}
-
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
 const LETTERS_ONLY = /^\p{L}+$/u;
 const DIGIT = /\p{N}/u;
 
-/**
- * A quantity written alone, whole or decimal ("50", "2.0", "14.1"): never part of a code. Five
- * digits or more alone are a part number ("48213").
- */
+/** A quantity written alone ("50", "2.0", "14.1"), never a code's; "48213" is a part number. */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
+const token = (text: string) => ({ text, kind: 'word' as const });
 
-const wordsOf = (text: string) => text.split(' ').filter(Boolean);
+/** The words products carry (their names' and their brands'), singular too. */
+function carriedWords(products: readonly ReadProduct[], into = new Set<string>()): Set<string> {
+  for (const { names, brand } of products) {
+    for (const word of names.flatMap(wordsOf)) into.add(word).add(singular(word));
+    for (const word of brand.words) into.add(word);
+  }
+  return into;
+}
 
-/** The words a product carries (its names' and its brand's), singular too. */
-function carriedWords(product: ReadProduct, into: Set<string>): void {
-  for (const name of product.names)
-    for (const word of wordsOf(name)) {
-      into.add(word);
-      into.add(singular(word));
-    }
-  for (const word of product.brand.words) into.add(word);
+/**
+ * The letters a code written as one chunk goes on with after its digits, hyphen joined ("BLKS"
+ * of "V7N3C5E-03F-BLKS"): never a misspelt word; not a word after a slash ("E100 v2/Lplayer").
+ */
+export function codeEnds(written: ReturnType<typeof chunks>): Set<string> {
+  const ends = new Set<string>();
+  for (const { chunk, words } of written) {
+    const text = chunk.toLowerCase();
+    const first = words.findIndex((w) => DIGIT.test(w));
+    for (let j = first + 1; first >= 0 && j < words.length; j++)
+      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
+        ends.add(words[j]!);
+  }
+  return ends;
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
-export const MAX_ANCHOR_NAMES = 4;
+const MAX_ANCHOR_NAMES = 4;
 
 /** What the catalog says of a term of the query (its vocabulary, search_terms). */
 export interface TermCounts {
@@ -77,19 +78,16 @@ export interface TermCounts {
   readonly searchNames: number;
 }
 
-/**
- * A word on this share of the catalog's names or more, and on at least COMMON_NAMES, is a
- * common word of product names ("port", "color", "system"), not a line's name ("MicroShell").
- */
+/** A word on this share of names, and COMMON_NAMES, is common ("port"), no line ("MicroShell"). */
 const COMMON_SHARE = 0.001;
 /** A word that tells this share of the names carrying it apart from a sibling distinguishes. */
 const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
 /**
- * A code anchors only where the whole catalog has it on a few names, so that no product
- * outside the candidates carries it too; a word the catalog uses to tell siblings apart
- * ("Black" beside "Red") never describes, whether a candidate carries it or not.
+ * How the query reads against each candidate, by its index. A code anchors only where the
+ * catalog has it on a few names, so that no product outside the candidates carries it too; a
+ * word the catalog tells siblings apart by ("Black" beside "Red") never describes.
  */
 export function readTitle(
   query: string,
@@ -97,7 +95,7 @@ export function readTitle(
   counts: TermCounts,
   /** The query's chunks between spaces, when the caller has read them already. */
   written: ReturnType<typeof chunks> = chunks(query),
-): TitleReading {
+): { against(index: number): ReadAgainst } {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
   const queryRuns = runs(queryWords);
@@ -105,26 +103,16 @@ export function readTitle(
   // The candidates' words and measures, read only when a word of the query asks: most lookups
   // name their product outright and never do.
   let carriedOnce: Set<string> | undefined;
-  const carried = () => {
-    if (carriedOnce) return carriedOnce;
-    carriedOnce = new Set<string>();
-    for (const product of products) carriedWords(product, carriedOnce);
-    return carriedOnce;
-  };
+  const carried = () => (carriedOnce ??= carriedWords(products));
   // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
-  const measuresOnce = new Map<number, Map<string, Set<string>>>();
-  const measuresOf = (index: number) => {
-    let found = measuresOnce.get(index);
-    if (!found) measuresOnce.set(index, (found = measuresByUnit(products[index]!.names)));
-    return found;
-  };
+  const measuresOnce: Map<string, Set<string>>[] = [];
+  const measuresOf = (i: number) => (measuresOnce[i] ??= measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
-  // anchors a product nor takes another's anchor away. The query's model codes that are no
-  // term of many names ("N300"), whether or not they are rare enough to anchor ("CLI-226" is on
-  // each colour's name), tell which candidates carry one as their own (codeNamed); the rare
-  // ones anchor.
+  // anchors a product nor takes another's anchor away. Its codes that are no term of many names
+  // tell which candidates carry one (codeNamed), rare or not ("CLI-226" is on each colour's
+  // name); the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   const named = writtenCodes(written, (term) => counts.namesCarrying(term)).filter(
     (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
@@ -146,11 +134,10 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors the one candidate that carries it, and carries it whole.
+  // A code anchors the candidates that carry it whole, under a brand the query names; a family
+  // of them ("HS470" in black and in red) the rest of the query must tell apart, or none is found.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
-  // A code a few candidates carry whole anchors each of them (a family: "HS470" in
-  // black and in red): the rest of the query must then tell them apart, or none is found.
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
     for (const { index } of found) {
@@ -159,9 +146,8 @@ export function readTitle(
       if (!known || code.length > known.length) anchors.set(index, code);
     }
   }
-  // Another model code of the query, of letters and digits, that this product does not carry
-  // says it is another product ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone
-  // may be the shop's own.
+  // Another code of the query with letters that this product lacks says it is another product
+  // ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone may be the shop's own.
   for (const index of [...anchors.keys()])
     for (const code of codes)
       if (LETTER.test(code) && !carriers.get(code)?.some((c) => c.index === index))
@@ -169,11 +155,9 @@ export function readTitle(
   // A family the code anchors must be told apart by what the query says (code-families.ts).
   const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
-    const token: Token = { text: word, kind: 'word' };
-    const one = singular(word);
+    const [typed, one] = [token(word), singular(word)];
     for (const target of carried())
-      if (target !== word && target !== one && isTypoOf(token, { text: target, kind: 'word' }))
-        return true;
+      if (target !== word && target !== one && isTypoOf(typed, token(target))) return true;
     return false;
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
@@ -184,63 +168,42 @@ export function readTitle(
   };
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
-  // A word that is a code's part, a brand, a candidate's word misspelt or glued to another:
-  // that word, never a description.
+  // A code's part, a brand, a candidate's word misspelt or glued: that word, never a description.
   const placed = (word: string, misspelt: (word: string) => boolean) =>
     codeParts.has(word) || brands.has(word) || misspelt(word) || glued(word);
   const plainOnce = new Map<string, boolean>();
-  const plain = (word: string) => {
-    let known = plainOnce.get(word);
-    if (known === undefined) {
-      known = counts.siblings(word) === 0 && !placed(word, misspells);
-      plainOnce.set(word, known);
-    }
-    return known;
-  };
+  const plain = (word: string) =>
+    plainOnce.get(word) ??
+    plainOnce.set(word, counts.siblings(word) === 0 && !placed(word, misspells)).get(word)!;
   // A word on this many names is a common word of names.
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
   const common = (word: string) => often(word) && plain(word);
-  // Siblings are the candidates of one brand: a word none of them carries tells none of them
-  // apart, whatever other brands' products say.
+  // Siblings are the candidates of one brand: a word none of them carries tells none apart.
   const carries = (words: ReadonlySet<string>, word: string) =>
     words.has(word) || words.has(singular(word));
-  const describesFor = (siblingsCarry: ReadonlySet<string>) => (word: string) =>
-    !carries(siblingsCarry, word) && plain(word);
-  // A maker's candidates, by the first word of their brand ("Seiko" and "Seiko Instruments").
+  // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
   let byBrandOnce: Map<string, Set<string>> | undefined;
   const byBrand = () => {
     if (byBrandOnce) return byBrandOnce;
     byBrandOnce = new Map<string, Set<string>>();
-    for (const product of products) {
-      const words = byBrandOnce.get(makerOf(product.brand)) ?? new Set<string>();
-      carriedWords(product, words);
-      byBrandOnce.set(makerOf(product.brand), words);
-    }
+    for (const p of products)
+      byBrandOnce.set(makerOf(p.brand), carriedWords([p], byBrandOnce.get(makerOf(p.brand))));
     return byBrandOnce;
   };
-  // Beside a code that anchors, only a word that often tells two products of a brand apart
-  // (a colour, a capacity) contradicts it: a word that told one pair apart among hundreds of
-  // names carrying it is a duplicate listing's, not a line's.
+  // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
+  // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
   const tellsApart = (word: string) => {
     const pairs = counts.siblings(word);
     return pairs > 0 && pairs >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   };
-  // Beside a code, a common word of names is written as meant ("Class" is no misspelt
-  // "Glass"), as the soft score reads it.
+  // Beside a code, a common word of names is written as meant ("Class" is no misspelt "Glass").
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   const describesAnchored = (word: string) =>
     !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
-  const ownOnce = new Map<number, Set<string>>();
-  const own = (index: number) => {
-    let words = ownOnce.get(index);
-    if (!words) {
-      carriedWords(products[index]!, (words = new Set<string>()));
-      ownOnce.set(index, words);
-    }
-    return words;
-  };
+  const ownOnce: Set<string>[] = [];
+  const own = (i: number) => (ownOnce[i] ??= carriedWords([products[i]!]));
   const setsApart = (index: number) => {
     // What the query names of this product, read once for all its words.
     let namedOnce: string[] | undefined;
@@ -256,18 +219,13 @@ export function readTitle(
       );
     };
   };
-  // An anchor that no other product of the whole catalog carries, in any of its names,
-  // identifies its product (another rare code of the query it lacks took the anchor already),
-  // unless the query says a word it lacks that a product of its line carries: a product the
-  // catalog holds beside it ("... Controller" beside "... Ethernet Partition").
+  // An anchor no other product of the catalog carries identifies its product, unless the query
+  // says a word it lacks that a product of its line carries ("... Controller" beside "...
+  // Ethernet Partition").
   let askedOnce: Attributes | undefined;
   // Each candidate's attributes, read once whichever identified product asks.
-  const statedOnce = new Map<number, Attributes>();
-  const statedBy = (index: number) => {
-    let found = statedOnce.get(index);
-    if (!found) statedOnce.set(index, (found = attributesOf(products[index]!.names[0]!)));
-    return found;
-  };
+  const statedOnce: Attributes[] = [];
+  const statedBy = (i: number) => (statedOnce[i] ??= attributesOf(products[i]!.names[0]!));
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
@@ -287,21 +245,17 @@ export function readTitle(
     );
     const besideCarry = (w: string) => beside.some((j) => carries(own(j), w));
     if (lacked.some(besideCarry)) return undefined;
-    // A value its name states and the query leaves unsaid, where a product beside it states
-    // another of that kind ("… Ruby Red" beside "… Black"): the query may ask for a model of
-    // the line the catalog lacks.
+    // Nor where a product beside it states another value of a kind the query leaves unsaid ("…
+    // Ruby Red" beside "… Black"): the query may ask for a model of the line the catalog lacks.
     const stated = statedBy(index);
     const asked = (askedOnce ??= attributesOf(query));
     const differs = (kind: string, values: ReadonlySet<string>) =>
-      beside.some((j) => {
-        const other = statedBy(j).get(kind);
-        return other !== undefined && [...other].some((v) => !values.has(v));
-      });
+      beside.some((j) => [...(statedBy(j).get(kind) ?? [])].some((v) => !values.has(v)));
     for (const [kind, values] of stated)
       if (!asked.has(kind) && differs(kind, values)) return undefined;
     return code;
   };
-  const lineNamed = makersLines(products, querySet, counts, makerOf, own);
+  const lineNamed = makersLines(products, querySet, counts, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -312,10 +266,11 @@ export function readTitle(
       const anchor = anchors.get(index);
       const identifiedBy = identifies(index);
       return {
-        // Anchored by its code, a word that tells no siblings apart describes it, whichever
-        // candidates carry it: the code, not the word, says which product.
+        // Anchored, a word that tells no siblings apart describes, whichever candidates carry it.
         describes: (word) =>
-          anchor !== undefined ? describesAnchored(word) : describesFor(siblingsCarry())(word),
+          anchor !== undefined
+            ? describesAnchored(word)
+            : !carries(siblingsCarry(), word) && plain(word),
         makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => common(word) && !siblingsCarry().has(word),
@@ -325,8 +280,8 @@ export function readTitle(
           const values = measuresOf(index).get(unit);
           return values === undefined ? undefined : values.has(value) ? 'same' : 'other';
         },
-        // As a word does: beside an anchor unless it tells siblings apart, without one unless
-        // the catalog ever does or one of its maker's candidates carries it.
+        // As a word does: anchored unless it tells siblings apart; else unless the catalog ever
+        // does or one of its maker's candidates carries it.
         describesTerm: (word) =>
           term(word) &&
           (anchor !== undefined

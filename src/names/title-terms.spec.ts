@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { PENALTY } from './penalties.js';
-import { FOUND_AT } from './resolution-decision.js';
+import { FOUND_AT, PENALTY } from './resolution-decision.js';
 import { counts, product, read } from './title-reading.fixtures.js';
 
 // What a title's words of letters and digits are: a term many products carry ("3D", "MP3"), a

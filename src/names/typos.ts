@@ -1,5 +1,5 @@
+import type { CandidateName } from './candidate-name.js';
 import type { Token } from './name-tokens.js';
-import { typoAllowance, wordDistance } from './word-distance.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 
 // Which words of a query may be read as misspellings of a candidate's (docs/resolution.md):
@@ -9,18 +9,10 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
 
-/**
- * Whether `word` of the query may be a misspelling of `target`. Only words may be misspelt,
- * never a model code or a number, nor a short variant word such as Pro or Max, and only where
- * they are long enough for one slip to leave them recognisable (typoAllowance).
- */
+/** Whether `word` of the query may be a misspelling of `target` (words only: see above). */
 export function isTypoOf(word: Token, target: Token, meant = false): boolean {
-  if (word.kind !== 'word') return false;
-  if (
-    target.kind !== 'word' &&
-    !(target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT)
-  )
-    return false;
+  const longVariant = target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT;
+  if (word.kind !== 'word' || (target.kind !== 'word' && !longVariant)) return false;
   const allowance = typoAllowance(word.text.length, target.text.length);
   if (allowance === 0 || wordDistance(word.text, target.text, allowance) > allowance) return false;
   // A common word of the catalog's names is written as meant: one letter for another makes
@@ -35,40 +27,27 @@ function substitutes(word: string, target: string): boolean {
 }
 
 /**
- * The first of `tokens` not yet used that `word` may be a misspelling of, or -1; `meant`
- * when the word is a common word of the catalog's names (isTypoOf).
- */
-function typoOf(
-  word: Token,
-  tokens: readonly Token[],
-  used: ReadonlySet<number>,
-  meant = false,
-): number {
-  return tokens.findIndex((t, i) => !used.has(i) && isTypoOf(word, t, meant));
-}
-
-/**
- * The word of the name or brand `token` misspells, taken from what is left (`used` and
- * `brandUsed` are updated), or a word of the name its category word held (taken from
- * `exactly`), if any.
+ * The word of the name `c` or of its brand that `token` misspells, taken from what is left
+ * (`used`, `brandUsed`), or a word of the name its category word held (from `exactly`).
  */
 export function misspelling(
   token: Token,
   c: readonly Token[],
   used: Set<number>,
-  brand: readonly Token[],
   brandUsed: Set<number>,
   exactly: number[],
-  categoryWords: ReadonlySet<string>,
-  /** Whether the word is a common word of the catalog's names (ReadAgainst.meant). */
-  meant: boolean,
+  { brand: { tokens: brand }, categoryWords, read }: CandidateName,
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
-  const at = typoOf(token, c, used, meant);
+  // Whether the word is a common word of the catalog's names, written as meant (isTypoOf).
+  const meant = read?.meant(token.text) === true;
+  const typoIn = (tokens: readonly Token[], taken: ReadonlySet<number>) =>
+    tokens.findIndex((t, i) => !taken.has(i) && isTypoOf(token, t, meant));
+  const at = typoIn(c, used);
   if (at >= 0) {
     used.add(at);
     return { target: c[at]! };
   }
-  const brandAt = typoOf(token, brand, brandUsed, meant);
+  const brandAt = typoIn(brand, brandUsed);
   if (brandAt >= 0) {
     brandUsed.add(brandAt);
     return { target: brand[brandAt]! };
@@ -78,4 +57,53 @@ export function misspelling(
   );
   if (held < 0) return undefined;
   return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };
+}
+
+/** Levenshtein distance with adjacent transpositions ("samsnug"), stopping past `limit`. */
+export function wordDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  // Three rows of the matrix (two back for transpositions), reused from call to call.
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let previous2 = 0;
+  let previous = width;
+  let current = 2 * width;
+  for (let j = 0; j < width; j++) rows[previous + j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    rows[current] = i;
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      let value = Math.min(
+        rows[previous + j]! + 1,
+        rows[current + j - 1]! + 1,
+        rows[previous + j - 1]! + cost,
+      );
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) {
+        value = Math.min(value, rows[previous2 + j - 2]! + 1);
+      }
+      rows[current + j] = value;
+      best = Math.min(best, value);
+    }
+    if (best > limit) return limit + 1;
+    [previous2, previous, current] = [previous, current, previous2];
+  }
+  return rows[previous + b.length]!;
+}
+
+let rows = new Int32Array(3 * 64);
+
+/**
+ * How many typos may lie between two words of these lengths: none when either has three letters
+ * or fewer, where one slip makes another word or code ("eoss" is not "eos"); one from four
+ * ("epsn" is "epson"); two when either has nine or more ("prfecton" is "perfection").
+ */
+export function typoAllowance(length: number, otherLength: number): number {
+  if (Math.min(length, otherLength) < 4) return 0;
+  return Math.max(length, otherLength) >= 9 ? 2 : 1;
 }

@@ -1,11 +1,11 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
 import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { PENALTY } from './penalties.js';
+import { PENALTY } from './resolution-decision.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
-// query does not, from a word that tells the product apart (in full) to a title's
-// descriptions and a listing's part number (a little, bounded).
+// query does not, from a word that tells the product apart (in full) to a title's descriptions
+// and a listing's part number (a little, bounded).
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -13,20 +13,20 @@ const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inc
 /** What a title says that the query does not, bounded (see lessWhatTheNameAdds). */
 function titleCost(
   unsaid: { words: string[]; codes: string[] },
-  anchored: boolean,
   notes: string[],
   anchor?: string,
 ): number {
-  const [word, code] = anchored
-    ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
-    : [PENALTY.titleWord, PENALTY.titleCode];
+  const [word, code] =
+    anchor !== undefined
+      ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
+      : [PENALTY.titleWord, PENALTY.titleCode];
   const cost =
     Math.min(unsaid.words.length * word, TITLE_WORDS_AT_MOST * word) +
     Math.min(unsaid.codes.length * code, TITLE_CODES_AT_MOST * code);
   const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
   if (said !== '')
     notes.push(
-      anchored
+      anchor !== undefined
         ? `anchored by its code "${anchor}": ${said} describe it`
         : `a title: ${said} describe it or say more`,
     );
@@ -36,18 +36,13 @@ function titleCost(
 /** A number this long is a part number, never a generation ("2025") or a size. */
 const PART_NUMBER_DIGITS = 5;
 
-/**
- * A code of letters and digits as long as a part number, and no measure or ordinal ("4547B001",
- * never "2nd" or "R3"): beside a code of the query, a second code of the name may be the
- * listing's part number.
- */
+/** A code as long as a part number, and no measure or ordinal ("4547B001", never "2nd", "R3"). */
 const partCode = (token: Token) =>
   token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
 
 /**
- * A word after a model part, read as a designator ("1080p LCD"), or a known variant word
- * ("DURABrite Ultra"): beside the code that anchors the name, a word of it, but a letter or
- * two ("EOS R5 C"), or a variant word the catalog tells products apart by (below).
+ * A word read as a designator after a model part ("1080p LCD"), or a variant word ("DURABrite
+ * Ultra"): anchored, a word of the name, but a letter or two ("EOS R5 C").
  */
 const designator = (token: Token) =>
   token.kind === 'variant' && (token.text.length >= 3 || VARIANT_WORDS.has(token.text));
@@ -62,10 +57,7 @@ const TITLE_WORDS_AT_MOST = 8;
 /** Nor its codes beyond this many: one left out may be another model, several a part list. */
 const TITLE_CODES_AT_MOST = 2;
 
-/**
- * `score` less what the name `c` says that the query did not name (`used`: the name's tokens
- * it did). Clears `matched.complete` when that is anything but the brand.
- */
+/** `score` less what the name `c` says that the query did not (`used`: the tokens it did). */
 export function lessWhatTheNameAdds(
   score: number,
   c: readonly Token[],
@@ -78,18 +70,15 @@ export function lessWhatTheNameAdds(
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
-  // However much a title says, what it costs is bounded. Anchored by the query's model code,
-  // all of it describes it but another model's variant word (hard rules); without an anchor,
-  // a code or number it says may be another model's.
+  // However much a title says, what it costs is bounded. Anchored, all of it describes but
+  // another model's variant word (hard rules); unanchored, a code or number may be another's.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  let lastNamed = -1;
-  for (const i of used) lastNamed = Math.max(lastNamed, i);
+  const lastNamed = Math.max(-1, ...used);
   // A code is one thing the query leaves out, however many runs of letters and digits it has:
   // "SP300B" costs once, not as "sp", 300 and "b".
   const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink", an alias repeating
-  // it) says it once. A word or a number said again may be another thing ("Move 2 2-Pack", "X
-  // / X" as a device lists itself beside the product X).
+  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once; a word or
+  // a number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
   const saidAgain = (part: Token) => {
     if (part.word === undefined || !mixesLettersAndDigits(part.word)) return false;
     for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
@@ -113,10 +102,8 @@ export function lessWhatTheNameAdds(
     matched.complete = false;
     const code =
       part.word !== undefined && mixesLettersAndDigits(part.word) ? part.word : undefined;
-    if (code !== undefined) {
-      if (charged.has(code)) return;
-      charged.add(code);
-    }
+    if (code !== undefined && charged.has(code)) return;
+    if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
     // A word that only joins the name's words ("for", "and", "with") tells no product apart;
     // in a title it costs what its other words do, which are what the reading weighs.
@@ -124,10 +111,9 @@ export function lessWhatTheNameAdds(
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber =
       token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word its name says describes it, and so does a title's; a variant word may
-    // be another model ("LA75 Plus"), unless the catalog never tells products apart by it and
-    // it follows no model number ("DURABrite Ultra"); a number may be another generation, but
-    // a long one is a part number ("Case Pack 1 - 518345").
+    // Anchored, a word its name says describes it, as a title's does; a variant word may be
+    // another model ("LA75 Plus") unless the catalog never tells products apart by it and it
+    // follows no model number; a number may be another generation, a long one a part number.
     const fitted = anchored && fits.name.has(part.text);
     if (
       (title ||
@@ -140,10 +126,9 @@ export function lessWhatTheNameAdds(
     }
     // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
     // tells the product from no other candidate of its maker says which listing this is, not
-    // which product. A short number may be another generation ("Move 2", "2025"): it counts.
-    // So does a code as long as a part number, beside a code of the query the name carries
-    // too, or where the query names the maker's line and every other word of the name
-    // ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
+    // which product; a short number may be another generation ("Move 2"). So does a part code
+    // beside a code of the query the name carries, or where the query names the maker's line
+    // and every other word ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
     const listingPart = () =>
       (read!.codeNamed && partCode(token)) ||
       (onlyCodesUnsaid() && partCode(token) && read!.lineNamed());
@@ -186,6 +171,6 @@ export function lessWhatTheNameAdds(
       `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
-  score -= titleCost(unsaid, anchored, notes, read?.anchor);
+  score -= titleCost(unsaid, notes, read?.anchor);
   return score;
 }

@@ -8,8 +8,7 @@ const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
   ...['company', 'computer', 'manufacturing', 'labs', 'laboratories', 'tech', 'products'],
-  // A maker named by its web address ("StarTech.com").
-  'com',
+  'com', // a maker named by its web address ("StarTech.com")
 ]);
 
 /** Words that say little about which product: each costs a query a little, never a match. */
@@ -18,10 +17,7 @@ const GENERIC_WORDS = new Set([...FILLER_WORDS, 'new', 'edition', ...MAKER_WORDS
 /** Whether a word, written right after a brand, is part of the maker's full name. */
 export const isMakerWord = (word: string) => MAKER_WORDS.has(word);
 
-/**
- * A plural read as its singular: "watches" is watch, "phones" phone, "glasses" glass. Words
- * of three letters or fewer, and words with digits, are left alone.
- */
+/** A plural read as its singular ("watches", "phones", "glasses"); not short words, nor codes. */
 export function singular(word: string): string {
   if (word.length <= 3 || !word.endsWith('s') || /\p{N}/u.test(word)) return word;
   if (/(?:ch|sh|x|ss|z)es$/u.test(word)) return word.slice(0, -2);
@@ -31,10 +27,7 @@ export function singular(word: string): string {
 /** The shortest end of a category word that still names the category ("phone" of smartphone). */
 const MIN_CATEGORY_SUFFIX = 4;
 
-/**
- * Whether a query word names the candidate's category, which says nothing about which product:
- * one of its words, or the end of one ("phone" for a smartphone).
- */
+/** Whether a query word names the candidate's category: one of its words, or the end of one. */
 export function isCategoryWord(word: string, categoryWords: ReadonlySet<string>): boolean {
   const w = singular(word);
   if (categoryWords.has(w)) return true;
@@ -51,14 +44,13 @@ export const saysLittle = (word: string, categoryWords: ReadonlySet<string>) =>
 export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
   FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
-/** Whether a query's first words may be this and say nothing ("the new X", "a new X"). */
-const opensAName = (word: string) => FILLER_WORDS.has(word) || word === 'new';
-
-/** How many of the words, from the first, say nothing: after a model, "New" may be a word of
- * its name ("AF 24mm F2.8 New" is another lens). */
+/**
+ * How many of the words, from the first, say nothing ("the new X"): after a model, "New" may be
+ * a word of its name ("AF 24mm F2.8 New" is another lens).
+ */
 export function silentLead(words: readonly string[]): number {
   let n = 0;
-  while (n < words.length && opensAName(words[n]!)) n++;
+  while (n < words.length && (FILLER_WORDS.has(words[n]!) || words[n] === 'new')) n++;
   return n;
 }
 

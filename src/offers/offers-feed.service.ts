@@ -8,8 +8,7 @@ import {
 import { readFeed, type FeedKind } from '../feeds/feed-reader.js';
 import { outOfStock, type FeedItem, type FeedProblem } from '../feeds/feed-item.js';
 import { NameResolver } from '../lookup/name-resolver.service.js';
-import { normaliseName } from '../names/name-normaliser.js';
-import { partNumberKey } from '../names/part-number.js';
+import { nameKey, normaliseName } from '../names/name-normaliser.js';
 
 export type MatchedBy = 'gtin' | 'mpn' | 'title';
 
@@ -156,10 +155,10 @@ export class OffersFeedService {
   ) {
     const open = items.filter((i) => !matched.has(i) && i.mpn && i.brand);
     const products = await this.offers.byPartNumbers([
-      ...new Set(open.map((i) => partNumberKey(i.mpn!))),
+      ...new Set(open.map((i) => nameKey(i.mpn!))),
     ]);
     for (const item of open) {
-      const same = (products.get(partNumberKey(item.mpn!)) ?? []).filter((p) =>
+      const same = (products.get(nameKey(item.mpn!)) ?? []).filter((p) =>
         sameBrand(p.brand, item.brand!),
       );
       if (same.length !== 1) continue;

@@ -53,7 +53,7 @@ const MEASURED = {
   'test/answer-keys.e2e-spec.ts': 10,
   'test/demo-assessments.e2e-spec.ts': 9,
   'test/auth.e2e-spec.ts': 9,
-  'src/names/word-distance.spec.ts': 9,
+  'src/names/typos.spec.ts': 9,
 };
 
 export default class SlowestFirst extends Sequencer {

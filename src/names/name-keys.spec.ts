@@ -1,8 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { exactKeyOf, exactNameKeys } from './exact-names.js';
-import { matchName } from './name-matcher.js';
-import { candidate } from './name-matcher.fixtures.js';
-import { normaliseName } from './name-normaliser.js';
+import { exactNameKeys } from './name-keys.js';
+import { candidate, matchName } from './name-matcher.fixtures.js';
+import { nameKey, normaliseName } from './name-normaliser.js';
 
 const keysOf = (names: string[], brand: string) => exactNameKeys(names.map(normaliseName), brand);
 
@@ -41,8 +40,8 @@ describe('exactNameKeys', () => {
   });
 
   it('folds a query as the keys are folded', () => {
-    expect(exactKeyOf('SONY wh-1000 XM5')).toBe('sonywh1000xm5');
-    expect(keysOf(['WH-1000XM5'], 'Sony')).toContain(exactKeyOf('Sony WH 1000XM5'));
-    expect(exactKeyOf('Galaxy S24+')).toBe('galaxys24plus');
+    expect(nameKey('SONY wh-1000 XM5')).toBe('sonywh1000xm5');
+    expect(keysOf(['WH-1000XM5'], 'Sony')).toContain(nameKey('Sony WH 1000XM5'));
+    expect(nameKey('Galaxy S24+')).toBe('galaxys24plus');
   });
 });

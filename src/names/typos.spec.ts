@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { typoAllowance, wordDistance } from './word-distance.js';
+import { typoAllowance, wordDistance } from './typos.js';
 
 /** The whole matrix, no early stop: what wordDistance must agree with up to its limit. */
 function reference(a: string, b: string): number {
