@@ -24,7 +24,12 @@ const product = (
 
 describe('decide', () => {
   it('suggests a candidate carrying a code the query writes above one sharing only words', () => {
-    expect(suggestedAt(0.1, 0.2, 'carried')).toBe(CODE_SUGGESTED);
+    expect(suggestedAt(0.1, 0, 'carried')).toBe(CODE_SUGGESTED);
+    // Within a code's band, the more of the query's weight a candidate carries, the higher,
+    // never up to the next band.
+    expect(suggestedAt(0.1, 0.5, 'carried')).toBeGreaterThan(suggestedAt(0.1, 0.2, 'carried'));
+    expect(suggestedAt(0, 1, 'anchored')).toBeLessThan(suggestedAt(0, 0, 'identified'));
+    expect(suggestedAt(0, 1, 'carried')).toBeLessThan(ANCHORED_SUGGESTED);
     expect(suggestedAt(0.1, 0.2)).toBeLessThan(CODE_SUGGESTED);
     // Anchored by a rare code, above any candidate that shares only words.
     expect(suggestedAt(0, 0, 'anchored')).toBeGreaterThan(suggestedAt(0, 1));

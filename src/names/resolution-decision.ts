@@ -78,13 +78,18 @@ const CODE_FLOORS = {
   anchored: ANCHORED_SUGGESTED,
   carried: CODE_SUGGESTED,
 };
+/**
+ * Within a code's band, candidates rank by the query's weight they carry, as a search engine
+ * would: up to this above the band's floor, under the next band.
+ */
+const IN_BAND = 0.09;
 /** A candidate's score as a suggestion: its score, the query's weight it carries, its code. */
-export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number =>
-  Math.max(
-    score,
-    COVERAGE_WEIGHT * Math.min(1, coverage),
-    code === undefined ? 0 : CODE_FLOORS[code],
-  );
+export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number => {
+  const carried = Math.min(1, coverage);
+  const floor = code === undefined ? 0 : CODE_FLOORS[code];
+  const band = code === undefined || code === 'identified' ? floor : floor + IN_BAND * carried;
+  return Math.max(score, COVERAGE_WEIGHT * carried, decimal(band));
+};
 /** Suggestions below this are noise, not suggestions. */
 export const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
