@@ -1,6 +1,6 @@
-import { describe, expect, it } from '@jest/globals';
+import { afterAll, describe, expect, it } from '@jest/globals';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { projectRoot } from '../src/config/project-root.js';
@@ -44,6 +44,17 @@ function run(script: string, args: string[], dataDir: string) {
 }
 
 describe('admin command line', () => {
+  // Each command's own empty data folder, removed once the file is done.
+  const made: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => {
+    for (const dir of made) rmSync(dir, { recursive: true, force: true });
+  });
+
   const schemaFile = path.join(root, 'src', 'catalog', 'catalog-line.schema.json');
 
   const cases: [string, string, string[]][] = [
@@ -60,7 +71,7 @@ describe('admin command line', () => {
   ];
 
   it.each(cases)('%s --help prints usage and changes nothing', (title, cli, command) => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const dataDir = tempDir();
     const schemaBefore = statSync(schemaFile).mtimeMs;
     const result = run(cli, [...command, '--help'], dataDir);
     expect(result.stderr).toBe('');
@@ -72,7 +83,7 @@ describe('admin command line', () => {
   });
 
   it('lists admin commands only, and says where the developer tools are', () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const dataDir = tempDir();
     const admin = run(ADMIN, ['--help'], dataDir).stdout;
     const listed = (help: string) =>
       [...help.split('Commands:\n')[1]!.matchAll(/^ {2}([\w:-]+)/gm)].map((m) => m[1]);
@@ -103,7 +114,7 @@ describe('admin command line', () => {
   it("runs through the npm scripts' launcher without rebuilding what is built", () => {
     const stamp = path.join(root, 'dist', '.build-stamp');
     const built = statSync(stamp).mtimeMs;
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const dataDir = tempDir();
     const result = run('scripts/admin.mjs', ['keys', 'create', '--help'], dataDir);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/^Usage: product-intelligence keys create \[options\]/);
@@ -114,7 +125,7 @@ describe('admin command line', () => {
   });
 
   it('says what is wrong in one line, and exits 1', () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pi-help-'));
+    const dataDir = tempDir();
     const result = run('dist/src/cli.js', ['keys', 'list', '--nmae', 'x'], dataDir);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("error: unknown option '--nmae' (add --help for usage)\n");
