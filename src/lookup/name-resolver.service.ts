@@ -32,6 +32,7 @@ import {
   REJECTED_WEIGHT,
   suggestedAt,
   type CodeEvidence,
+  type ScoredProduct,
 } from '../names/resolution-decision.js';
 import {
   attributesOf,
@@ -271,7 +272,11 @@ export class NameResolver {
     const explained = products.map((product, i) =>
       this.score(match, product, reading.against(i), heaviest, tell),
     );
-    return decidedOutcome(query, outread(explained));
+    // A suggestion stating another value of a kind the query states is another product.
+    const contradicts = (candidate: ScoredProduct) =>
+      tell().asked.size > 0 &&
+      compared(tell().asked, attributesOf(candidate.name)).contradicted.length > 0;
+    return decidedOutcome(query, outread(explained), contradicts);
   }
 
   /**
@@ -332,6 +337,12 @@ export class NameResolver {
         : read.anchor !== undefined && tell().asked.size > 0
           ? compared(tell().asked, attributesOf(product.name)).contradicted
           : [];
+    // The values its code's evidence weighed already (resolution-decision.ts, weighValues).
+    const valuesWeighed =
+      (weighed !== undefined && !('setAside' in weighed)) ||
+      (read.anchor !== undefined && tell().asked.size > 0)
+        ? { contradicted: contradicted.length > 0 }
+        : {};
     const codeEvidence: CodeEvidence = stands
       ? 'identified'
       : read.anchor !== undefined && contradicted.length === 0
@@ -361,6 +372,7 @@ export class NameResolver {
           score: 0,
           rejected,
           suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, codeEvidence),
+          ...valuesWeighed,
         },
         notes: [...evidence, ...best.notes],
       };
@@ -373,6 +385,7 @@ export class NameResolver {
           name: product.name,
           score,
           suggestionScore: suggestedAt(score, coverage, codeEvidence),
+          ...valuesWeighed,
           ...(stands && { identified: true }),
           ...(best.exact && { exact: true }),
           ...(best.complete && { complete: true }),
@@ -391,6 +404,7 @@ export class NameResolver {
         score: 0,
         rejected: closest.rejected ?? 'rejected',
         suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
+        ...valuesWeighed,
       },
       notes: [...evidence, ...closest.notes],
     };

@@ -1,4 +1,9 @@
-import { decide, EXACTLY_ONE_NAME, type ScoredProduct } from '../names/resolution-decision.js';
+import {
+  decide,
+  EXACTLY_ONE_NAME,
+  type Contradicts,
+  type ScoredProduct,
+} from '../names/resolution-decision.js';
 import type { Publication } from '../publication/publication.sql.js';
 
 // What resolving a name gives: the product found (or none), the other candidates, and why.
@@ -134,8 +139,13 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 export function decidedOutcome(
   query: string,
   explained: readonly { scored: ScoredProduct; notes: string[] }[],
+  contradicts?: Contradicts,
 ): ResolutionOutcome {
-  const decision = decide(explained.map((e) => e.scored));
+  const decision = decide(
+    explained.map((e) => e.scored),
+    contradicts,
+  );
+  const offered = new Map(decision.suggestions.map((s) => [s.productId, s.suggestionScore]));
   const explanation: ResolutionExplanation = {
     query,
     decision: decision.reason,
@@ -144,7 +154,7 @@ export function decidedOutcome(
         productId: e.scored.productId,
         name: e.scored.name,
         score: round3(e.scored.score),
-        suggestion: round3(e.scored.suggestionScore),
+        suggestion: round3(offered.get(e.scored.productId) ?? e.scored.suggestionScore),
         ...(e.scored.rejected && { rejected: e.scored.rejected }),
         notes: e.notes,
       }))

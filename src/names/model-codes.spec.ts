@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { abbreviates, chunks, codeRuns, withMakerPrefixes, writtenCodes } from './model-codes.js';
+import {
+  abbreviates,
+  chunks,
+  codeRuns,
+  withMakerPrefixes,
+  writtenApart,
+  writtenCodes,
+} from './model-codes.js';
 import { nameMatcher } from './name-matcher.js';
 import { brandForm } from './candidate-name.js';
 import { normaliseName } from './name-normaliser.js';
@@ -21,6 +28,21 @@ describe(writtenCodes.name, () => {
     expect(writtenCodes(chunks('Vantor QX-4410/EU'), carrying)).toEqual(['qx4410eu']);
     expect(writtenCodes(chunks('Toshiba L735-S3210-EURO'), carrying)).toEqual(['l735s3210euro']);
     expect(writtenCodes(chunks('Toshiba L735-S3210/EU'))).toEqual(['l735s3210eu']);
+  });
+
+  it('reads no count as a code: "100pk" is a pack size', () => {
+    expect(writtenCodes(chunks('Vantor File Folders Letter 100pk'))).toEqual([]);
+    expect(writtenCodes(chunks('Vantor Crayons 64ct QX-4410'))).toEqual(['qx4410']);
+  });
+
+  it('reads a code written in parts as the code a name writes as one word, the longest first', () => {
+    const words = new Set(['qx410lt', 'qx410', 'of10', 'touch4']);
+    const aWord = (code: string) => words.has(code);
+    expect(writtenApart(chunks('Vantor QX 410 LT Headset, Set of 10'), aWord)).toEqual(['qx410lt']);
+    expect(writtenApart(chunks('Vantor QX 410 Headset'), aWord)).toEqual(['qx410']);
+    // Parts no name writes as one word, a word of letters too long to be a part, a measure: none.
+    expect(writtenApart(chunks('Vantor QX 420 Headset'), aWord)).toEqual([]);
+    expect(writtenApart(chunks('Vantor Touch 4 with 4 GB'), aWord)).toEqual([]);
   });
 });
 

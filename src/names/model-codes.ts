@@ -1,5 +1,5 @@
 import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
-import { tokenizeNormalised } from './name-tokens.js';
+import { COUNT_WORDS, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
 
 // Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
 // which chunks of a query are codes, and which runs of a name carry a code whole, as the
@@ -22,9 +22,12 @@ export function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
   if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
-  // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th").
+  // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th"),
+  // a count ("100pk").
   const tokens = tokenizeNormalised(words.join(' '));
-  return tokens.some((t) => t.kind !== 'number' && t.kind !== 'unit-number');
+  return tokens.some(
+    (t) => t.kind !== 'number' && t.kind !== 'unit-number' && !COUNT_WORDS.has(t.text),
+  );
 }
 
 /** Every run of one to three adjacent words, joined; only those starting where `from` allows. */
@@ -172,6 +175,39 @@ export function writtenCodes(
 ): string[] {
   const codes = written.filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words));
   return [...new Set(codes.map(({ words }) => unsuffixed(words, carrying)))];
+}
+
+/** A part of a code a shop writes apart ("SH 350 IP"): digits, or two or three letters. */
+const CODE_PART = /^(?:\p{N}+|\p{L}{2,3})$/u;
+
+/**
+ * The codes a query writes in parts, between spaces ("SH 350 IP"), that a name writes as one
+ * word (`aWord`): digits and short words of letters, no function word ("Set of 10"), the longest
+ * join first; never a word and a measure ("4 GB").
+ */
+export function writtenApart(
+  written: ReturnType<typeof chunks>,
+  aWord: (code: string) => boolean,
+): string[] {
+  const part = (i: number) => {
+    const words = written[i]!.words;
+    return words.length === 1 && CODE_PART.test(words[0]!) && !NEVER_CODES.has(words[0]!)
+      ? words[0]!
+      : undefined;
+  };
+  const codes: string[] = [];
+  for (let i = 0; i < written.length; i++) {
+    for (let j = Math.min(written.length, i + MAX_CODE_WORDS) - 1; j > i; j--) {
+      const parts = written.slice(i, j + 1).map((_, k) => part(i + k));
+      if (parts.some((p) => p === undefined) || !isCode(parts as string[])) continue;
+      const code = parts.join('');
+      if (!aWord(code)) continue;
+      codes.push(code);
+      i = j;
+      break;
+    }
+  }
+  return codes;
 }
 
 /** A shop's or a region's suffix after a code: a short word of letters. */

@@ -35,7 +35,14 @@ export const FILLER_WORDS = new Set([
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
 /** Words beside a number but never a code or designator ("Box of 100", "22 to 40", "100 Per"). */
-const NEVER_CODES = new Set([...FILLER_WORDS, 'of', 'to', 'or', 'per', ...shopFunctionWords()]);
+export const NEVER_CODES: ReadonlySet<string> = new Set([
+  ...FILLER_WORDS,
+  'of',
+  'to',
+  'or',
+  'per',
+  ...shopFunctionWords(),
+]);
 
 /**
  * The short function words of the languages shops write (`stopword`'s lists), folded as names
@@ -65,6 +72,8 @@ const isCapacity = (text: string) => {
 };
 /** A count after a number ("2pk", "64ct"): a word; the number, a pack size, must be stated. */
 const COUNT_SPELLINGS = new Map(Object.entries({ pk: 'pack', ct: 'count' }));
+/** The words a count after a number reads as: "100pk" is a pack size, never a model code. */
+export const COUNT_WORDS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.values());
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** Roman numerals as model names write them ("SATA II", "Mk III"). */
 export const ROMAN = new Map(

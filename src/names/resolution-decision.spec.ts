@@ -114,6 +114,29 @@ describe('decide', () => {
     }
   });
 
+  it('offers a suggestion stating another value of a kind the query states below the rest', () => {
+    const black = product('black', 0.3, { suggestionScore: 0.6 });
+    const blue = product('blue', 0.3, { suggestionScore: 0.6 });
+    const white = product('white', 0.2, { suggestionScore: 0.5 });
+    // Its code's evidence weighed its values already: not weighed twice.
+    const red = product('red', 0.2, { suggestionScore: 0.55, contradicted: true });
+    const read: string[] = [];
+    const contradicts = (p: ScoredProduct) => {
+      read.push(p.productId);
+      return p.productId !== 'white';
+    };
+    const decision = decide([black, blue, white, red], contradicts);
+    expect(decision.suggestions.map((s) => [s.productId, s.suggestionScore])).toEqual([
+      ['red', 0.55],
+      ['white', 0.5],
+      ['black', 0.36],
+      ['blue', 0.36],
+    ]);
+    expect(read.sort()).toEqual(['black', 'blue', 'white']);
+    // The decision is the scores' alone.
+    expect(decision.reason).toBe(decide([black, blue, white, red]).reason);
+  });
+
   it('refuses when the best is not confident on its own', () => {
     expect(decide([product('a', FOUND_AT - 0.01)]).found).toBeUndefined();
   });

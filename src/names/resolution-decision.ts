@@ -113,6 +113,11 @@ export interface ScoredProduct {
   suggestionScore: number;
   /** Another candidate's name that reads the query as closely (closer-readings.ts). */
   outreadBy?: string;
+  /**
+   * Whether the query states another value of a kind the product states (attributes.ts), where
+   * its code's evidence weighed that already; otherwise asked of the few suggestions offered.
+   */
+  contradicted?: boolean;
 }
 
 export interface Decision {
@@ -132,7 +137,13 @@ const bySuggestion = (a: ScoredProduct, b: ScoredProduct) =>
 /** How far one score leads another, in decimals (0.9 - 0.8 is 0.1, not less). */
 const lead = (best: ScoredProduct, runnerUp: ScoredProduct) => decimal(best.score - runnerUp.score);
 
-export function decide(scored: ScoredProduct[]): Decision {
+/**
+ * Whether the query states another value of a kind the product states (a colour, a capacity):
+ * asked only of the candidates about to be offered.
+ */
+export type Contradicts = (candidate: ScoredProduct) => boolean;
+
+export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Decision {
   const eligible = scored.filter((p) => !p.rejected).sort(byScore);
   const [best, runnerUp] = eligible;
   const fmt = (n: number) => n.toFixed(3);
@@ -172,9 +183,28 @@ export function decide(scored: ScoredProduct[]): Decision {
     reason = `"${found.outreadBy}" names as much of the query as its best: the query does not tell them apart`;
     found = undefined;
   }
-  const suggestions = scored
-    .filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT)
-    .sort(bySuggestion)
-    .slice(0, MAX_SUGGESTIONS);
+  const offered = scored.filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT);
+  const suggestions = weighValues(offered.sort(bySuggestion), contradicts);
   return { ...(found && { found }), suggestions, reason };
+}
+
+/**
+ * The suggestions offered, best first: one that states another value of a kind the query states
+ * is another product, offered at REJECTED_WEIGHT of its score, below the candidates that do not.
+ * Only the candidates about to be offered are read (a name's values cost microseconds).
+ */
+function weighValues(sorted: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
+  if (contradicts === undefined) return sorted.slice(0, MAX_SUGGESTIONS);
+  const list = [...sorted];
+  const read = new Set<string>();
+  for (;;) {
+    const at = list.findIndex((p, i) => i < MAX_SUGGESTIONS && !read.has(p.productId));
+    if (at < 0) return list.slice(0, MAX_SUGGESTIONS);
+    const candidate = list[at]!;
+    read.add(candidate.productId);
+    if (candidate.contradicted !== undefined || !contradicts(candidate)) continue;
+    const suggestionScore = decimal(candidate.suggestionScore * REJECTED_WEIGHT);
+    list[at] = { ...candidate, contradicted: true, suggestionScore };
+    list.sort(bySuggestion);
+  }
 }

@@ -253,6 +253,15 @@ describe(readTitle.name, () => {
     expect(suffixed!.anchor).toBeUndefined();
   });
 
+  it('reads a code the title writes in parts as the code a name writes as one word', () => {
+    const joined = product('Vantor', 'Wideband Professional Headset QX410LT');
+    const shorter = product('Vantor', 'QX 410 Headset with Microphone');
+    const [apart, other] = read('Vantor QX 410 LT Binaural Headset', [joined, shorter]);
+    expect(apart!.anchor).toBe('qx410lt');
+    expect(apart!.identifiedBy).toBe('qx410lt');
+    expect(other!.anchor).toBeUndefined();
+  });
+
   it('drops the anchor where another model code of the query is not the product’s', () => {
     const lens = product('Optica', 'Z200V Lens Kit with TCL-Z200 Converter Black Edition');
     const [other] = read('Optica Z200V Lens Kit with WCL-Z200', [lens]);

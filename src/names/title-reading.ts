@@ -6,7 +6,15 @@ import {
   mixesLettersAndDigits,
   tokenizeNormalised,
 } from './name-tokens.js';
-import { chunks, codesCarried, fittedChunks, isCode, runs, writtenCodes } from './model-codes.js';
+import {
+  chunks,
+  codesCarried,
+  fittedChunks,
+  isCode,
+  runs,
+  writtenApart,
+  writtenCodes,
+} from './model-codes.js';
 import { makersLines } from './maker-lines.js';
 import { attributesOf, type Attributes } from './attributes.js';
 import { untoldMembers } from './code-families.js';
@@ -39,6 +47,10 @@ const DIGIT = /\p{N}/u;
 /** A quantity written alone ("50", "2.0", "14.1"), never a code's; "48213" is a part number. */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
+
+/** Whether a normalised name has the word. */
+const hasWord = (word: string) => (name: string) =>
+  name.includes(word) && ` ${name} `.includes(` ${word} `);
 
 /** The words products carry (their names' and their brands'), singular too. */
 function carriedWords(products: readonly ReadProduct[], into = new Set<string>()): Set<string> {
@@ -114,9 +126,11 @@ export function readTitle(
   // tell which candidates carry one (codeNamed), rare or not ("CLI-226" is on each colour's
   // name); the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
-  const named = writtenCodes(written, (term) => counts.namesCarrying(term)).filter(
-    (code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt,
-  );
+  // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
+  const named = [
+    ...writtenCodes(written, (term) => counts.namesCarrying(term)),
+    ...writtenApart(written, (code) => products.some((p) => p.names.some(hasWord(code)))),
+  ].filter((code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt);
   const codes = named.filter(rare);
   const codeChunks = written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk));
   const codeParts = new Set(codeChunks.flatMap((c) => c.words));
