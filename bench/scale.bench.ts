@@ -15,14 +15,22 @@ import type { LabelledQuery } from './resolution/evaluate.js';
 import { formatFailures, formatReport } from './resolution/report.js';
 import { realisticQueries } from './resolution/realistic-queries.js';
 import { readRealnamesQueries, realnamesCatalogFile } from './resolution/realnames.js';
+import { inUnreadHalf, listingsCatalogFile, readListingQueries } from './resolution/listings.js';
 import { workloadChart } from './scale/chart.js';
-import { coldNames, shuffled } from './scale/names.js';
+import { coldNames, resolverNames, shuffled } from './scale/names.js';
 import { cachedAnswerIsFresh, qualityOverHttp } from './scale/quality.js';
-import { MARKDOWN_HEADER, markdownRow, table, type SizeResult } from './scale/report.js';
+import {
+  MARKDOWN_HEADER,
+  markdownRow,
+  RESOLVER_HEADER,
+  resolverRow,
+  table,
+  type SizeResult,
+} from './scale/report.js';
 import { runRounds, VARIANTS, type Variant } from './scale/rounds.js';
 import { DirectDriver, Service } from './scale/targets.js';
 
-// npm run bench -- [--sizes realnames,10000,100000,1000000] [--seconds 10] [--runs 3]
+// npm run bench -- [--sizes realnames,listings,10000,100000,1000000] [--seconds 10] [--runs 3]
 //                  [--count 1000]
 // npm run bench:short   (the real names, short runs, results under bench/out only)
 // npm run bench -- --report-only   (tables, RESULTS.md rows and chart from the results file)
@@ -57,11 +65,18 @@ const { values } = parseArgs({
   },
 });
 const short = values.short;
-/** A catalog to measure: the development set of real names, or a generated catalog's size. */
+/**
+ * A catalog to measure: the development set of real names, the listing set (its titles are the
+ * names that need the resolver), or a generated catalog's size.
+ */
 const REALNAMES = 'realnames';
-const catalogs = (values.sizes ?? (short ? REALNAMES : `${REALNAMES},10000,100000,1000000`))
+const LISTINGS = 'listings';
+type Catalog = number | typeof REALNAMES | typeof LISTINGS;
+const catalogs = (
+  values.sizes ?? (short ? REALNAMES : `${REALNAMES},${LISTINGS},10000,100000,1000000`)
+)
   .split(',')
-  .map((size) => (size === REALNAMES ? size : Number(size)));
+  .map((size): Catalog => (size === REALNAMES || size === LISTINGS ? size : Number(size)));
 const seconds = Number(values.seconds ?? (short ? 2 : 10));
 const rounds = Number(values.runs ?? (short ? 2 : 3));
 const count = Number(values.count ?? (short ? 150 : 1000));
@@ -70,10 +85,16 @@ const seed = Number(values.seed);
 const only = values.variants?.split(',');
 const unknown = only?.filter((v) => !(v in VARIANTS));
 if (unknown?.length) throw new Error(`--variants: unknown ${unknown.join(', ')}`);
-const numbers = [...catalogs.filter((c) => c !== REALNAMES), seconds, rounds, count, connections];
+const numbers = [
+  ...catalogs.filter((c) => typeof c === 'number'),
+  seconds,
+  rounds,
+  count,
+  connections,
+];
 if (numbers.some((n) => !(Number.isInteger(n) && Number(n) > 0)))
   throw new Error(
-    '--sizes takes realnames or positive integers; --seconds, --runs, --count and ' +
+    '--sizes takes realnames, listings or positive integers; --seconds, --runs, --count and ' +
       '--connections positive integers',
   );
 
@@ -96,21 +117,26 @@ const progress = (message: string) =>
   console.error(`[${((performance.now() - started) / 1000).toFixed(0).padStart(4)} s] ${message}`);
 
 /** The catalog file and its labelled queries, in a seeded random order. */
-async function catalogOf(size: number | typeof REALNAMES) {
+async function catalogOf(size: Catalog) {
   if (size === REALNAMES) {
     const labelled = shuffled(readRealnamesQueries(), seed);
     return { file: await realnamesCatalogFile(out), labelled, name: 'realnames-dev' };
+  }
+  if (size === LISTINGS) {
+    const labelled = shuffled(readListingQueries(), seed);
+    return { file: await listingsCatalogFile(out), labelled, name: 'listings-dev' };
   }
   const file = await ensureCatalogFile(size, seed, 'realistic');
   const labelled = shuffled(realisticQueries(size, seed, count), seed);
   return { file, labelled, name: 'generated' };
 }
 
-async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult> {
+async function measureSize(size: Catalog): Promise<SizeResult> {
   const loadAverage = os.loadavg().map((l) => +l.toFixed(2));
   const { file: catalog, labelled, name: catalogName } = await catalogOf(size);
   const queries = labelled.map((q: LabelledQuery) => q.query);
-  const hotName = labelled.find((q) => q.kind === 'exact')!.query;
+  // The listing set asks no exact name: its hot name is a catalog name (below).
+  let hotName = labelled.find((q) => q.kind === 'exact')?.query;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-bench-scale-'));
   await chmod(dir, 0o755);
   const coldFile = path.join(dir, 'cold-names.json');
@@ -135,13 +161,16 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
       REDIS_URL: '', // the in-process quota storage: one instance, no Redis to start
       HOST: '127.0.0.1',
       PORT: String(await freePort()),
-      BENCH_HOT_NAME: hotName,
     };
     const imported = await runNode(
       ['dist/src/cli.js', 'catalog:import', catalog, '--replace'],
       env,
     );
     const cold = await coldNames(database.url, seed);
+    hotName ??= cold[0]!;
+    Object.assign(env, { BENCH_HOT_NAME: hotName });
+    const needResolver = await resolverNames(database.url, queries);
+    console.log(`names that need the resolver: ${needResolver.length} of ${queries.length}`);
     const names = await catalogNames(database.url);
     const products = names.products;
     await writeFile(coldFile, JSON.stringify(cold));
@@ -156,7 +185,9 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
     const serviceIdleMb = await procStatusMb(service.pid, 'VmRSS');
     const quality = await qualityOverHttp(service.origin, key, labelled, database.url);
     console.log(formatReport(`resolution over HTTP, ${products} products`, quality));
-    if (quality.failures.length) console.log(formatFailures(quality));
+    // The listing set's half never read is only counted (bench/resolution/listings.ts).
+    const unread = catalogName === 'listings-dev' ? inUnreadHalf : undefined;
+    if (quality.failures.length) console.log(formatFailures(quality, unread));
     progress('warm-up, then rounds');
 
     const postmasterPid = await readFile(
@@ -170,6 +201,7 @@ async function measureSize(size: number | typeof REALNAMES): Promise<SizeResult>
       key,
       queries,
       cold,
+      resolverNames: needResolver,
       hotName,
       seconds,
       warmupSeconds: Math.max(1, Math.round(seconds / 3)),
@@ -259,6 +291,11 @@ async function main(): Promise<void> {
   console.log(`\nRESULTS.md rows (${path.relative(projectRoot(), resultsFile)}):`);
   console.log(MARKDOWN_HEADER);
   for (const r of results) console.log(markdownRow(r));
+  const resolved = results.filter((r) => r.runs.resolver?.length);
+  if (resolved.length > 0) {
+    console.log(`\nNames that need the resolver (issue 53):\n${RESOLVER_HEADER}`);
+    for (const r of resolved) console.log(resolverRow(r));
+  }
   console.log(`chart: ${path.relative(projectRoot(), chartFile)}`);
 }
 

@@ -101,6 +101,38 @@ export function formatLengths(results: readonly ResolvedQuery[]): string {
   )}`;
 }
 
+/** How many of the most expensive lookups formatSlowest names. */
+const SLOWEST = 5;
+
+/**
+ * The lookups' least resolve times over the CPU passes (`least`, in query order): mean, p99,
+ * and the most expensive, those never to be read (`unread`) counted, not named (issue 53).
+ */
+export function formatSlowest(
+  results: readonly ResolvedQuery[],
+  least: readonly number[],
+  unread: (query: string) => boolean = () => false,
+): string {
+  const timed = results
+    .map((r, i) => ({ query: r.labelled.query, ms: least[i]! }))
+    .filter((t) => Number.isFinite(t.ms))
+    .sort((a, b) => b.ms - a.ms);
+  if (timed.length === 0) return 'least resolve times: none (no CPU pass)';
+  const mean = timed.reduce((sum, t) => sum + t.ms, 0) / timed.length;
+  const p99 = timed[Math.floor(0.01 * timed.length)]!.ms;
+  const named = timed
+    .slice(0, SLOWEST)
+    .map((t) =>
+      unread(t.query)
+        ? `  ${t.ms.toFixed(1)} ms  (of the half never read)`
+        : `  ${t.ms.toFixed(1)} ms  ${t.query}`,
+    );
+  return [
+    `least resolve time over the passes: mean ${mean.toFixed(2)} ms, p99 ${p99.toFixed(1)} ms; the most expensive:`,
+    ...named,
+  ].join('\n');
+}
+
 /** What resolving a set cost: CPU milliseconds per lookup, this process and PostgreSQL. */
 export interface Cost {
   readonly serviceMs: number;

@@ -1,4 +1,5 @@
 import { withClient } from '../lib/database.js';
+import { nameKey } from '../../src/names/name-normaliser.js';
 
 // Names for the workloads: warm and cold (rounds.ts).
 //
@@ -63,5 +64,24 @@ export async function coldNames(databaseUrl: string, seed: number): Promise<stri
       [COLD_SAMPLE],
     );
     return rows.map(({ brand, name }, i) => (i % 2 === 0 ? `${brand} ${name}` : name));
+  });
+}
+
+/**
+ * The queries that are no product's exact name, once folded (name_keys): those the resolver
+ * reads, where a catalog name is one probe of its key.
+ */
+export async function resolverNames(
+  databaseUrl: string,
+  queries: readonly string[],
+): Promise<string[]> {
+  return await withClient(databaseUrl, async (client) => {
+    const keys = queries.map(nameKey);
+    const { rows } = await client.query<{ key: string }>(
+      'SELECT key FROM name_keys WHERE key = ANY($1)',
+      [keys],
+    );
+    const exact = new Set(rows.map((row) => row.key));
+    return queries.filter((_, i) => !exact.has(keys[i]!));
   });
 }

@@ -20,10 +20,18 @@ export const GOALS = {
   /** The hot name against /healthz (issue 34; issue 23 measured it against the keyed route). */
   hotOverHealthz: 0.8,
   coldBatchOverSingle1: 2,
+  /** Issue 53, names that need the resolver: real names, and listing titles. */
+  resolverOverHealthz: 0.35,
+  titlesOverHealthz: 0.25,
+  resolverCpuMs: 1.5,
+  resolverP99OverHealthz: 4,
+  resolver1P99: 8,
 };
 
+const NONE: Measured = { rps: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0 };
+
 export interface SizeResult extends RoundsResult {
-  /** 'realnames-dev' or 'generated' (results of earlier runs have none: generated). */
+  /** 'realnames-dev', 'listings-dev' or 'generated' (results of earlier runs have none). */
   readonly catalog?: string;
   readonly products: number;
   /** How its names look (generator/statistics.ts). */
@@ -51,7 +59,8 @@ export function table(r: SizeResult): string {
       `${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
   ];
   for (const [variant, title] of Object.entries(VARIANTS)) {
-    const m = r.medians[variant as Variant];
+    // Results of earlier runs lack the variants added since.
+    const m = r.medians[variant as Variant] ?? NONE;
     lines.push(
       `${title.padEnd(36)}${n(m.rps, 0).padStart(9)}${n(m.p50).padStart(9)}${n(m.p99).padStart(9)}` +
         `${n(m.non2xx, 0).padStart(9)}${n(m.errors, 0).padStart(8)}`,
@@ -59,7 +68,10 @@ export function table(r: SizeResult): string {
   }
   lines.push('');
   for (const [ratio, title] of Object.entries(RATIOS)) {
-    const { rounds: each, median } = r.ratios[ratio as keyof typeof RATIOS];
+    const { rounds: each, median } = r.ratios[ratio as keyof typeof RATIOS] ?? {
+      rounds: [],
+      median: NaN,
+    };
     lines.push(
       `${title.padEnd(56)}${n(median, 2).padStart(6)}   rounds ${each.map((x) => n(x, 2)).join(' ')}`,
     );
@@ -67,12 +79,13 @@ export function table(r: SizeResult): string {
   const q = r.quality;
   const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
   const cpu = (variant: Variant, process = 'service') => {
-    const c = r.medians[variant].cpu;
+    const c = r.medians[variant]?.cpu;
     return c ? `${process} ${n(c.serviceMs, 2)} ms, PostgreSQL ${n(c.databaseMs, 2)} ms` : 'n/a';
   };
   lines.push(
     `CPU per request: cold ${cpu('cold')}; cold direct ${cpu('coldDirect', 'driver')}; ` +
-      `warm ${cpu('warm')}; hot ${cpu('hot')}; batch of 5 ${cpu('batch')}`,
+      `warm ${cpu('warm')}; hot ${cpu('hot')}; batch of 5 ${cpu('batch')}; ` +
+      `names that need the resolver ${cpu('resolver')}`,
     `cold runs cut short (their process had asked every name of the sample): ${r.coldRunsCut ?? 0}`,
     `service RSS: idle ${n(r.serviceIdleMb, 0)} MB, under load (max VmRSS) ${n(r.serviceRssMb, 0)} MB, peak (VmHWM) ${n(r.servicePeakMb, 0)} MB (goal <= ${GOALS.rssMb} MB)`,
     `resolution over HTTP: ${q.queries} queries, wrong-product rate ${pct(q.wrongProductRate)} (goal 0), ` +
@@ -100,6 +113,26 @@ function goalsMet(r: SizeResult): string[] {
       [`cold p99 <= ${GOALS.coldP99} ms`, m.cold.p99 <= GOALS.coldP99],
     );
   }
+  const resolver = m.resolver;
+  if (resolver && (r.catalog === 'realnames-dev' || r.catalog === 'listings-dev')) {
+    const titles = r.catalog === 'listings-dev';
+    const floor = titles ? GOALS.titlesOverHealthz : GOALS.resolverOverHealthz;
+    goals.push([
+      `${titles ? 'titles' : 'names needing the resolver'} >= ${floor} bare`,
+      ratios.resolverOverHealthz.median >= floor,
+    ]);
+  }
+  if (resolver && r.catalog === 'realnames-dev') {
+    const cpu = resolver.cpu ? resolver.cpu.serviceMs + resolver.cpu.databaseMs : NaN;
+    goals.push(
+      [`resolver CPU <= ${GOALS.resolverCpuMs} ms`, cpu <= GOALS.resolverCpuMs],
+      [
+        `resolver p99 <= ${GOALS.resolverP99OverHealthz}x bare's`,
+        ratios.resolverP99OverHealthz.median <= GOALS.resolverP99OverHealthz,
+      ],
+      [`resolver, 1 client p99 <= ${GOALS.resolver1P99} ms`, m.resolver1.p99 <= GOALS.resolver1P99],
+    );
+  }
   if (r.products >= 1_000_000) {
     const met = ratios.coldOverHealthz.median >= GOALS.coldOverHealthzAt1M;
     goals.push([`cold >= ${GOALS.coldOverHealthzAt1M} bare`, met]);
@@ -116,13 +149,21 @@ function goalsMet(r: SizeResult): string[] {
       ratios.coldBatchOverSingle1.median <= GOALS.coldBatchOverSingle1,
     ],
     [`RSS <= ${GOALS.rssMb} MB`, r.servicePeakMb <= GOALS.rssMb],
-    [
+  );
+  // The listing set's quality is bench:resolution's, against its own goals.
+  if (r.catalog !== 'listings-dev')
+    goals.push([
       'quality',
       q.wrongProducts === 0 && q.recall >= GOALS.recall && q.correctRefusalRate >= GOALS.refusals,
-    ],
-  );
+    ]);
   return goals.map(([name, met]) => `${name} ${met ? 'yes' : 'NO'}`);
 }
+
+/** How a row names its catalog before its size (a generated catalog: by its size alone). */
+const CATALOG_LABELS: Record<string, string> = {
+  'realnames-dev': 'real names, ',
+  'listings-dev': 'listings, ',
+};
 
 /** A row of the table in bench/RESULTS.md, in its format. */
 export function markdownRow(r: SizeResult): string {
@@ -133,7 +174,7 @@ export function markdownRow(r: SizeResult): string {
   const pct = (v: number) => `${(100 * v).toFixed(2)}%`;
   const cpu = (c: Measured['cpu']) => (c ? `${x(c.serviceMs)} + ${x(c.databaseMs)} ms` : 'n/a');
   const cells = [
-    `${r.catalog === 'realnames-dev' ? 'real names, ' : ''}${r.products.toLocaleString('en-US')}`,
+    `${CATALOG_LABELS[r.catalog ?? ''] ?? ''}${r.products.toLocaleString('en-US')}`,
     `${int(m.cold.rps)} / ${int(m.warm.rps)} / ${int(m.hot.rps)} / ${int(m.healthz.rps)}`,
     `${x(ratios.coldOverHealthz.median)} / ${x(ratios.warmOverHealthz.median)} / ${x(ratios.hotOverHealthz.median)}`,
     x(ratios.coldOverBound.median),
@@ -152,4 +193,31 @@ export function markdownRow(r: SizeResult): string {
 export const MARKDOWN_HEADER = [
   '| catalog | cold / warm / hot / bare req/s | cold / warm / hot ÷ bare | cold ÷ bound | cold p50 / p99 | cold, 1 client p50 / p99 | CPU per cold name: service + PostgreSQL | CPU per warm name | hot ÷ bare (key) | RSS load / peak | wrong / recall / refusals |',
   '|---|---|---|---|---|---|---|---|---|---|---|',
+].join('\n');
+
+/** A row of bench/RESULTS.md's table of names that need the resolver (issue 53). */
+export function resolverRow(r: SizeResult): string {
+  const { medians: m, ratios } = r;
+  const x = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(2));
+  const ms = (v: number) => (Number.isNaN(v) ? 'n/a' : v.toFixed(1));
+  const each = (v: keyof typeof RATIOS) =>
+    `${x(ratios[v].median)} (${ratios[v].rounds.map(x).join(', ')})`;
+  const c = m.resolver.cpu;
+  const cells = [
+    `${CATALOG_LABELS[r.catalog ?? ''] ?? ''}${r.products.toLocaleString('en-US')}`,
+    each('resolverOverHealthz'),
+    c ? `${x(c.serviceMs)} + ${x(c.databaseMs)} ms` : 'n/a',
+    `${ms(m.resolver.p50)} / ${ms(m.resolver.p99)} ms`,
+    `${ms(m.healthz.p99)} ms (${x(ratios.resolverP99OverHealthz.median)} times)`,
+    `${ms(m.resolver1.p50)} / ${ms(m.resolver1.p99)} ms`,
+    each('coldOverHealthz'),
+    each('hotOverHealthz'),
+  ];
+  return `| ${cells.join(' | ')} |`;
+}
+
+/** The header of that table. */
+export const RESOLVER_HEADER = [
+  '| catalog | names needing the resolver ÷ `/healthz` (rounds) | CPU a name: service + PostgreSQL | p50 / p99, 16 conn. | `/healthz` p99 (resolver p99 ÷ it) | one client p50 / p99 | cold ÷ `/healthz` | hot ÷ `/healthz` |',
+  '|---|---|---|---|---|---|---|---|',
 ].join('\n');

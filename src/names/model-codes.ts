@@ -121,12 +121,17 @@ export function codeRuns(
     !FITS.has(word);
   // A number a unit follows is a measure ("M530 12 MP"), not the code going on; so is one a
   // decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
-  const unitAfter = (i: number) =>
-    i + 1 < words.length && isMeasure(`${words[i]!} ${words[i + 1]!}`);
-  const measure = (i: number) =>
-    unitAfter(i) ||
-    (ONLY_DIGITS.test(words[i]!) && ONLY_DIGITS.test(words[i + 1] ?? '') && unitAfter(i + 1));
-  const bounded = (i: number) => i < 0 || i >= words.length || !goesOn(words[i]!) || measure(i);
+  // Each word is read once: a long name is read for every run of its words.
+  const unitAfter = words.map(
+    (word, i) => DIGIT.test(word) && i + 1 < words.length && isMeasure(`${word} ${words[i + 1]!}`),
+  );
+  const open = words.map(
+    (word, i) =>
+      goesOn(word) &&
+      !unitAfter[i] &&
+      !(ONLY_DIGITS.test(word) && ONLY_DIGITS.test(words[i + 1] ?? '') && unitAfter[i + 1]),
+  );
+  const bounded = (i: number) => i < 0 || i >= words.length || !open[i];
   const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
   const fitting = fittingWords(words);
   for (let i = 0; i < words.length; i++) {

@@ -188,6 +188,9 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
   return { ...(found && { found }), suggestions, reason };
 }
 
+/** At most this many suggestions' values are read. */
+const VALUES_READ = 4 * MAX_SUGGESTIONS;
+
 /**
  * The suggestions offered, best first: one that states another value of a kind the query states
  * is another product, offered at REJECTED_WEIGHT of its score, below the candidates that do not.
@@ -199,7 +202,9 @@ function weighValues(sorted: ScoredProduct[], contradicts?: Contradicts): Scored
   const read = new Set<string>();
   for (;;) {
     const at = list.findIndex((p, i) => i < MAX_SUGGESTIONS && !read.has(p.productId));
-    if (at < 0) return list.slice(0, MAX_SUGGESTIONS);
+    // Where most candidates contradict the query (a title's capacity beside every other kit's),
+    // the first few read are enough: the rest keep their order.
+    if (at < 0 || read.size === VALUES_READ) return list.slice(0, MAX_SUGGESTIONS);
     const candidate = list[at]!;
     read.add(candidate.productId);
     if (candidate.contradicted !== undefined || !contradicts(candidate)) continue;
