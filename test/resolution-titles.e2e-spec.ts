@@ -188,6 +188,12 @@ describe(`${NameResolver.name} on shop titles`, () => {
   it('never takes a title saying another kind of product the catalog holds for the one its code names', async () => {
     expect(await answer('Zentro ZP-9100 Smartphone, Schwarz, 128 GB')).toBe('zp-9100');
     expect(await answer('Zentro ZP-9100 Case, Black')).toBeUndefined();
+    // What comes with it is not what it is: the code stands.
+    const withCase = await resolver.resolve('Zentro ZP-9100 Smartphone with Case, 128 GB');
+    expect(withCase.productId).toBe('zp-9100');
+    expect(formatExplanation(withCase.explanation)).toContain(
+      'identifier: its code "zp9100", which no other product carries\n',
+    );
   });
 
   it('leaves to the words a code whose line has another model, or a product beside it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, compared, otherModel } from './attributes.js';
+import { attributesOf, compared, otherModel, toldBy } from './attributes.js';
 
 const against = (query: string, name: string) =>
   compared(attributesOf(query), attributesOf(name)).contradicted[0];
@@ -80,5 +80,16 @@ describe(otherModel.name, () => {
     // The same model, however each writes it; and "128 Go" is no Go edition.
     expect(model('Nikon D750 Mark II', 'D750 Mk2')).toBeUndefined();
     expect(model('Clé X100 128 Go', 'X100 128 GB')).toBeUndefined();
+  });
+});
+
+describe(toldBy.name, () => {
+  const kinds = new Set(['phone', 'case', 'desktop', 'memory', 'charger']);
+  it('reads the kind a title says it is: its last kind word before what goes with it', () => {
+    expect(toldBy('Zentro ZP-9100 Case, Black', kinds).saysKind).toEqual(['case']);
+    expect(toldBy('Vantor Desktop Memory Module 4GB', kinds).saysKind).toEqual(['memory']);
+    expect(toldBy('Zentro ZP-9100 Phone with Case and Charger', kinds).saysKind).toEqual(['phone']);
+    expect(toldBy('Case for Zentro ZP-9100 Phone', kinds).saysKind).toEqual(['case']);
+    expect(toldBy('Zentro ZP-9100', kinds).saysKind).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { normaliseName } from './name-normaliser.js';
 import { ROMAN, VARIANT_WORDS } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
+import { FITS } from './model-codes.js';
 
 // Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
 // pack count), read the same way from a query and from a catalog name, in the languages shops
@@ -186,17 +187,24 @@ export function compared(query: Attributes, product: Attributes) {
 /** What a query states, read once for the candidates a code identifies. */
 export interface Told {
   asked: Attributes;
-  /** Its words that end one of the catalog's categories (singular): kinds of product. */
+  /** The kind of product it says it is (singular), if a word of it ends a catalog's category. */
   saysKind: readonly string[];
 }
 
-/** What a query states, against the catalog's kinds of product (the words categories end with). */
+/** Words after which a title says what goes with the product or what it fits, not what it is. */
+const BESIDE = new Set([...FITS, 'with', 'w', 'plus', 'including', 'includes', 'incl']);
+
+/**
+ * What a query states, against the catalog's kinds of product (the words categories end with).
+ * The kind a title says it is is the last such word before what goes with it or what it fits
+ * ("Desktop Memory Module" is memory; "Phone with Case", a phone; "Case for Phone", a case).
+ */
 export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
-  const saysKind = normaliseName(query)
-    .split(' ')
-    .map(singular)
-    .filter((w) => kinds.has(w));
-  return { asked: attributesOf(query), saysKind };
+  const words = normaliseName(query).split(' ');
+  const beside = words.findIndex((w) => BESIDE.has(w));
+  const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
+  const kind = said.findLast((w) => kinds.has(w));
+  return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind] };
 }
 
 /** What the query's statements make of the code that identifies a product. */
