@@ -15,7 +15,12 @@ import type { LabelledQuery } from './resolution/evaluate.js';
 import { formatFailures, formatReport } from './resolution/report.js';
 import { realisticQueries } from './resolution/realistic-queries.js';
 import { readRealnamesQueries, realnamesCatalogFile } from './resolution/realnames.js';
-import { inUnreadHalf, listingsCatalogFile, readListingQueries } from './resolution/listings.js';
+import {
+  inUnreadHalf,
+  listingsCatalogFile,
+  listingsDir,
+  readListingQueries,
+} from './resolution/listings.js';
 import { workloadChart } from './scale/chart.js';
 import { coldNames, resolverNames, shuffled } from './scale/names.js';
 import { cachedAnswerIsFresh, qualityOverHttp } from './scale/quality.js';
@@ -72,9 +77,9 @@ const short = values.short;
 const REALNAMES = 'realnames';
 const LISTINGS = 'listings';
 type Catalog = number | typeof REALNAMES | typeof LISTINGS;
-const catalogs = (
-  values.sizes ?? (short ? REALNAMES : `${REALNAMES},${LISTINGS},10000,100000,1000000`)
-)
+// The listing set lies outside the project: a machine without it skips it by default.
+const everyCatalog = [REALNAMES, ...(listingsDir() ? [LISTINGS] : []), 10000, 100000, 1000000];
+const catalogs = (values.sizes ?? (short ? REALNAMES : everyCatalog.join(',')))
   .split(',')
   .map((size): Catalog => (size === REALNAMES || size === LISTINGS ? size : Number(size)));
 const seconds = Number(values.seconds ?? (short ? 2 : 10));
