@@ -1,5 +1,6 @@
 import { withClient } from '../lib/database.js';
 import { nameKey } from '../../src/names/name-normaliser.js';
+import { MAX_NAME_LENGTH } from '../../src/lookup/lookup-request.schema.js';
 
 // Names for the workloads: warm and cold (rounds.ts).
 //
@@ -63,7 +64,10 @@ export async function coldNames(databaseUrl: string, seed: number): Promise<stri
       'SELECT brand, name FROM products ORDER BY random() LIMIT $1',
       [COLD_SAMPLE],
     );
-    return rows.map(({ brand, name }, i) => (i % 2 === 0 ? `${brand} ${name}` : name));
+    // A listing's name may be longer than a lookup may ask: those are not asked.
+    return rows
+      .map(({ brand, name }, i) => (i % 2 === 0 ? `${brand} ${name}` : name))
+      .filter((name) => name.length <= MAX_NAME_LENGTH);
   });
 }
 
