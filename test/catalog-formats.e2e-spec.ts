@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { mkdir, mkdtemp, open, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
 import type { CatalogSource } from '../src/catalog/formats/catalog-source.js';
@@ -9,6 +8,7 @@ import type { App } from 'supertest/types.js';
 import { importerContext } from './support/importer-context.js';
 import { bearer } from './support/test-app.js';
 import { runBuiltCommand } from './support/run-command.js';
+import { temporaryFolder } from './support/temp-folders.js';
 
 // catalog:import reads JSON Lines, a JSON array and CSV (products, with reviews and offers as
 // two more CSV files or as JSON in a column): each gives the catalog the JSON Lines form gives,
@@ -24,7 +24,7 @@ describe('CatalogImporter formats', () => {
   const ctx = importerContext();
   let dir: string;
   const file = async (name: string, text: string | Buffer) => {
-    dir ??= await mkdtemp(path.join(os.tmpdir(), 'catalog-formats-'));
+    dir ??= await temporaryFolder('catalog-formats-');
     const at = path.join(dir, name);
     await writeFile(at, text);
     return at;
@@ -228,7 +228,7 @@ describe('CatalogImporter formats', () => {
   });
 
   it('seeds products, reviews and offers from schema.org JSON-LD pages', async () => {
-    const pages = path.join(await mkdtemp(path.join(os.tmpdir(), 'json-ld-')), 'pages');
+    const pages = path.join(await temporaryFolder('json-ld-'), 'pages');
     await mkdir(pages);
     const block = (product: object) =>
       `<html><head><script type="application/ld+json">${JSON.stringify(product)}</script></head></html>`;
@@ -317,7 +317,7 @@ describe('CatalogImporter formats', () => {
     // 8 MiB of a shop's ordinary HTML around a small block, then a page whose one block is
     // 64 MiB: neither costs the import more memory than a small page, and the second is refused
     // once its first MiB is read.
-    const pages = path.join(await mkdtemp(path.join(os.tmpdir(), 'json-ld-big-')), 'pages');
+    const pages = path.join(await temporaryFolder('json-ld-big-'), 'pages');
     await mkdir(pages);
     const page = async (name: string, head: string, fill: string, mib: number, tail: string) => {
       const handle = await open(path.join(pages, name), 'w');
@@ -374,7 +374,7 @@ describe('CatalogImporter formats', () => {
   describe('a JSON-LD page in answers', () => {
     /** The answer for a name after importing these pages, one file each, through the real app. */
     const answerAfter = async (pages: Record<string, object>, name: string) => {
-      const folder = await mkdtemp(path.join(os.tmpdir(), 'json-ld-answers-'));
+      const folder = await temporaryFolder('json-ld-answers-');
       for (const [file, product] of Object.entries(pages))
         await writeFile(
           path.join(folder, file),

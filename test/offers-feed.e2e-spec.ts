@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { INestApplication } from '@nestjs/common';
-import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
@@ -15,6 +14,7 @@ import { OffersFeedService } from '../src/offers/offers-feed.service.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
 import { createTestApp } from './support/test-app.js';
+import { temporaryFolder } from './support/temp-folders.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // catalog:offers: a shop's feed (Google Merchant TSV or XML, schema.org JSON-LD pages) matched
@@ -196,7 +196,7 @@ describe(OffersFeedService.name, () => {
   });
 
   it('refuses a feed it cannot read to its end, and publishes nothing of it', async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'feeds-'));
+    const dir = await temporaryFolder('feeds-');
     const xml = await readFile(`${FEEDS}/shop.xml`, 'utf8');
     const tsv = await readFile(`${FEEDS}/shop.tsv`, 'utf8');
     const feed = async (name: string, text: string | Buffer) => {
@@ -340,7 +340,7 @@ describe('who owns an offer', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    dir = await mkdtemp(path.join(os.tmpdir(), 'pi-offers-'));
+    dir = await temporaryFolder('pi-offers-');
     server = await startServer({
       ...env(),
       HOST: '127.0.0.1',

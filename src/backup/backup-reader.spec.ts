@@ -1,5 +1,5 @@
-import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -7,6 +7,7 @@ import { BACKUP_FORMAT, jsonLine, type BackupHeader } from './backup-format.js';
 import { BackupReader, type BackupEvent } from './backup-reader.js';
 
 const folder = mkdtempSync(path.join(os.tmpdir(), 'pi-backup-reader-'));
+afterAll(() => rmSync(folder, { recursive: true, force: true }));
 const header: BackupHeader = {
   format: BACKUP_FORMAT,
   version: 1,

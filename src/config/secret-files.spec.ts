@@ -1,11 +1,12 @@
-import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseEnv } from './env.schema.js';
 
 describe('secrets given as files', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'secret-files-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (name: string, text: string) => {
     const at = path.join(dir, name);
     writeFileSync(at, text);

@@ -1,12 +1,12 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { temporaryFolder } from './temp-folders.js';
 
 let dir: string | undefined;
 
 /** Writes catalog lines (objects or raw text) to a temporary .jsonl file. */
 export async function catalogFile(lines: (object | string)[]): Promise<string> {
-  dir ??= await mkdtemp(path.join(os.tmpdir(), 'pi-catalog-'));
+  dir ??= await temporaryFolder('pi-catalog-');
   const file = path.join(dir, `${Math.random().toString(36).slice(2)}.jsonl`);
   const text = lines.map((l) => (typeof l === 'string' ? l : JSON.stringify(l))).join('\n');
   await writeFile(file, text + '\n');

@@ -1,10 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { catalogFormat } from './catalog-format.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-format-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function file(name: string, text: string): string {
   const at = path.join(dir, name);
   writeFileSync(at, text);

@@ -1,10 +1,11 @@
-import { describe, expect, it } from '@jest/globals';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { afterAll, describe, expect, it } from '@jest/globals';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jsonArrayItems, type ArrayItem } from './json-array-items.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'json-array-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 let n = 0;
 
 async function items(text: string): Promise<ArrayItem[]> {
