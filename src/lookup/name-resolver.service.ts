@@ -35,8 +35,7 @@ import {
   type ScoredProduct,
 } from '../names/resolution-decision.js';
 import {
-  attributesOf,
-  compared,
+  contradictions,
   toldBy,
   weighIdentifier,
   type Told,
@@ -274,8 +273,7 @@ export class NameResolver {
     );
     // A suggestion stating another value of a kind the query states is another product.
     const contradicts = (candidate: ScoredProduct) =>
-      tell().asked.size > 0 &&
-      compared(tell().asked, attributesOf(candidate.name)).contradicted.length > 0;
+      contradictions(tell(), candidate.name).length > 0;
     return decidedOutcome(query, outread(explained), contradicts);
   }
 
@@ -334,8 +332,8 @@ export class NameResolver {
     const contradicted =
       weighed && 'contradicted' in weighed
         ? weighed.contradicted
-        : read.anchor !== undefined && tell().asked.size > 0
-          ? compared(tell().asked, attributesOf(product.name)).contradicted
+        : read.anchor !== undefined
+          ? contradictions(tell(), product.name)
           : [];
     // The values its code's evidence weighed already (resolution-decision.ts, weighValues).
     const valuesWeighed =

@@ -191,6 +191,10 @@ export interface Told {
   saysKind: readonly string[];
 }
 
+/** The values the query states that contradict a product's name (compared), one per kind. */
+export const contradictions = (told: Told, name: string): string[] =>
+  told.asked.size === 0 ? [] : compared(told.asked, attributesOf(name)).contradicted;
+
 /** Words after which a title says what goes with the product or what it fits, not what it is. */
 const BESIDE = new Set([...FITS, 'with', 'w', 'plus', 'including', 'includes', 'incl']);
 

@@ -203,7 +203,7 @@ export function writtenApart(
   const codes: string[] = [];
   for (let i = 0; i < written.length; i++) {
     for (let j = Math.min(written.length, i + MAX_CODE_WORDS) - 1; j > i; j--) {
-      const parts = written.slice(i, j + 1).map((_, k) => part(i + k));
+      const parts = Array.from({ length: j - i + 1 }, (_, k) => part(i + k));
       if (parts.some((p) => p === undefined) || !isCode(parts as string[])) continue;
       const code = parts.join('');
       if (!aWord(code)) continue;

@@ -201,7 +201,7 @@ function weighValues(sorted: ScoredProduct[], contradicts?: Contradicts): Scored
   const list = [...sorted];
   const read = new Set<string>();
   for (;;) {
-    const at = list.findIndex((p, i) => i < MAX_SUGGESTIONS && !read.has(p.productId));
+    const at = list.slice(0, MAX_SUGGESTIONS).findIndex((p) => !read.has(p.productId));
     // Where most candidates contradict the query (a title's capacity beside every other kit's),
     // the first few read are enough: the rest keep their order.
     if (at < 0 || read.size === VALUES_READ) return list.slice(0, MAX_SUGGESTIONS);
