@@ -21,6 +21,7 @@ import {
   type LabelledQuery,
   type ResolvedQuery,
 } from './resolution/evaluate.js';
+import { answersOf, compareAnswers, writeAnswers, type Answers } from './resolution/answers.js';
 import {
   formatCost,
   formatFailures,
@@ -45,6 +46,7 @@ import {
 //   all by default]
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
+//   [--answers FILE: write every answer; --compare FILE: say which differ from that file's]
 // Resolution quality on three catalogs, each set in its own database of a disposable embedded
 // PostgreSQL: the demo catalog with its hand-curated queries; a generated catalog with queries
 // derived from the generator; and the development set of 20,000 real product names with its
@@ -68,6 +70,10 @@ const { values } = parseArgs({
     'cpu-passes': { type: 'string', default: '3' },
     /** A database already holding the generated catalog of --products and --seed. */
     'database-url': { type: 'string' },
+    /** Where to write every answer (resolution/answers.ts). */
+    answers: { type: 'string' },
+    /** An earlier run's --answers file: what differs from it is printed. */
+    compare: { type: 'string' },
   },
 });
 const products = Number(values.products);
@@ -298,6 +304,14 @@ async function main(): Promise<number> {
       if (report.failures.length > 0)
         console.log(`== ${title}: ${formatFailures(report, unread)}\n`);
     }
+    const answers: Answers = Object.fromEntries(
+      sections.map(({ title, results, unread }) => [title, answersOf(results, unread)]),
+    );
+    if (values.answers) await writeAnswers(values.answers, answers);
+    if (values.compare)
+      console.log(
+        `== answers against ${values.compare}:\n${await compareAnswers(values.compare, answers)}\n`,
+      );
     return sections.some(({ report }) => report.wrongProducts > 0) ? 1 : 0;
   } finally {
     await database.stop();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import os from 'node:os';
+import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
 import { DatabaseReader } from '../src/database/database-reader.js';
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
@@ -7,9 +8,11 @@ import type { INestApplication } from '@nestjs/common';
 import { generateCatalog, generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { answersOf, compareAnswers, writeAnswers } from '../bench/resolution/answers.js';
 import {
   describeFailure,
   evaluate,
+  type ResolvedQuery,
   type EvalReport,
   type LabelledQuery,
 } from '../bench/resolution/evaluate.js';
@@ -22,6 +25,7 @@ import {
 } from '../bench/resolution/labels.js';
 import { catalogFile } from './support/catalog-files.js';
 import { resolveAll } from './support/resolve-all.js';
+import { temporaryFolder } from './support/temp-folders.js';
 import { createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -38,6 +42,7 @@ const GENERATED_QUERIES = 400;
 const opened: { db: TestDatabase; app?: INestApplication }[] = [];
 
 let demoResolver: NameResolver;
+let demoResults: ResolvedQuery[];
 
 /** Imports the catalog into a database of its own and resolves every query against it. */
 async function evaluateOn(file: string, queries: readonly LabelledQuery[]): Promise<EvalReport> {
@@ -49,6 +54,7 @@ async function evaluateOn(file: string, queries: readonly LabelledQuery[]): Prom
   const resolver = app.get(NameResolver);
   demoResolver ??= resolver;
   const results = await resolveAll(queries, (query) => resolver.resolve(query));
+  demoResults ??= results;
   return evaluate(results);
 }
 
@@ -117,6 +123,23 @@ describe(NameResolver.name, () => {
     } finally {
       findCandidates.mockRestore();
     }
+  });
+
+  it("says which answers differ from an earlier run's, never naming a lookup of the unread half", async () => {
+    const file = path.join(await temporaryFolder('pi-answers-'), 'answers.json');
+    const [first, second] = demoResults;
+    const unread = (query: string) => query === second!.labelled.query;
+    await writeAnswers(file, { demo: answersOf(demoResults, unread) });
+    expect(await compareAnswers(file, { demo: answersOf(demoResults, unread) })).toBe(
+      `demo: 0 found differently, 0 other suggestions, 0 another confidence only (of ${demoResults.length})`,
+    );
+    const refused = { found: false, confidence: 0, candidates: [] };
+    const changed = demoResults.map((r, i) => (i < 2 ? { ...r, outcome: refused } : r));
+    const report = await compareAnswers(file, { demo: answersOf(changed, unread) });
+    expect(report).toContain('demo: 2 found differently');
+    expect(report).toContain(`  ${first!.labelled.query}: found ${first!.outcome!.productId} -> -`);
+    expect(report).not.toContain(second!.labelled.query);
+    expect(report).toContain('and 1 more not listed');
   });
 
   it('never presents a wrong product as found on the demo catalog', () => {
