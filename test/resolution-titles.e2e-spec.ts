@@ -82,6 +82,9 @@ describe(`${NameResolver.name} on shop titles`, () => {
           name: 'Slim Cover for Aurion A5',
           category: 'phone cases',
         }),
+        // A code a title may write in parts.
+        listing('sh350ip', 'Pumpco', 'SH350IP Submersible Pump'),
+        listing('sh350', 'Pumpco', 'SH350 Submersible Pump'),
         product('car-player-500', {
           brand: 'Bossa',
           name: 'ABCP500UB Car Audio Player',
@@ -220,6 +223,26 @@ describe(`${NameResolver.name} on shop titles`, () => {
   it("reads a product's part number as an identifier", async () => {
     expect(await answer('Voltaro ZRT-8832-EU')).toBe('adapter');
     expect(await answer('Voltaro Reiseadapter ZRT8832EU für 150 Länder, schwarz')).toBe('adapter');
+  });
+
+  it('reads a code written in parts as the code a name writes as one word', async () => {
+    expect(await answer('Pumpco Submersible Pump SH 350 IP, 230 V, Stainless')).toBe('sh350ip');
+    expect(await answer('Pumpco SH 350 Pump')).toBe('sh350');
+  });
+
+  it('offers a suggestion stating another value of what the title states below one that does not', async () => {
+    const fan = await resolver.resolve('Deskco Desk Fan White');
+    expect(fan.found).toBe(false);
+    const matched = (id: string) =>
+      fan.explanation.candidates.find((c) => c.productId === id)?.score;
+    // Matched alike, the fan in black states another colour than the white asked.
+    expect(matched('fan-black')).toBe(matched('lamp-white'));
+    expect(fan.candidates.slice(0, 3).map((c) => c.productId)).toEqual([
+      'lamp-white',
+      'fan-black',
+      'fan-gray',
+    ]);
+    expect(fan.candidates[1]!.score).toBeLessThan(fan.candidates[0]!.score);
   });
 
   it('reads Tech after a brand as the maker’s full name', async () => {
