@@ -4,6 +4,8 @@ import os from 'node:os';
 import { createDefaultEsmPreset } from 'ts-jest';
 
 const preset = createDefaultEsmPreset({ tsconfig: 'tsconfig.json' });
+// ts-jest's options, for the transform that wraps it (test/setup/fast-globals.transform.cjs).
+const [[tsFiles, [, tsJestOptions]]] = Object.entries(preset.transform);
 const common = {
   ...preset,
   testEnvironment: 'node',
@@ -14,7 +16,7 @@ const common = {
     '^@nestjs/throttler$': '<rootDir>/test/esm-shims/nestjs-throttler.mjs',
   },
   transform: {
-    ...preset.transform,
+    [tsFiles]: ['<rootDir>/test/setup/fast-globals.transform.cjs', tsJestOptions],
     '/test/esm-shims/[^/]+\\.mjs$': '<rootDir>/test/esm-shims/esm-shim.transform.cjs',
   },
 };
