@@ -21,7 +21,8 @@ describe('demo catalog assessments', () => {
   const bodies = new Map<string, ProductIntelligence>();
 
   beforeAll(async () => {
-    db = await createTestDatabase();
+    // The demo catalog, imported and published once for the suite (test-database.ts).
+    db = await createTestDatabase({ demo: true });
     app = await createTestApp({
       DATABASE_URL: db.url,
       SEED_DEMO_CATALOG: 'true',

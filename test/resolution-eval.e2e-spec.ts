@@ -44,13 +44,21 @@ const opened: { db: TestDatabase; app?: INestApplication }[] = [];
 let demoResolver: NameResolver;
 let demoResults: ResolvedQuery[];
 
-/** Imports the catalog into a database of its own and resolves every query against it. */
-async function evaluateOn(file: string, queries: readonly LabelledQuery[]): Promise<EvalReport> {
-  const entry: (typeof opened)[number] = { db: await createTestDatabase() };
+/**
+ * Resolves every query against a database of its own holding the catalog: the demo catalog
+ * (imported and published once for the suite, test-database.ts), or a file imported into it.
+ */
+async function evaluateOn(
+  catalog: { demo: true } | { file: string },
+  queries: readonly LabelledQuery[],
+): Promise<EvalReport> {
+  const entry: (typeof opened)[number] = {
+    db: await createTestDatabase({ demo: 'demo' in catalog }),
+  };
   opened.push(entry);
   const app = await createTestApp({ DATABASE_URL: entry.db.url });
   entry.app = app;
-  await app.get(CatalogImporter).import(file);
+  if ('file' in catalog) await app.get(CatalogImporter).import(catalog.file);
   const resolver = app.get(NameResolver);
   demoResolver ??= resolver;
   const results = await resolveAll(queries, (query) => resolver.resolve(query));
@@ -70,9 +78,9 @@ describe(NameResolver.name, () => {
   let synthetic: EvalReport;
 
   beforeAll(async () => {
-    demo = await evaluateOn(demoCatalogFile(), demoQueries);
+    demo = await evaluateOn({ demo: true }, demoQueries);
     const generatedFile = await catalogFile([...generateCatalogLines(GENERATED)]);
-    synthetic = await evaluateOn(generatedFile, generated);
+    synthetic = await evaluateOn({ file: generatedFile }, generated);
   }, 300_000);
 
   afterAll(async () => {

@@ -6,7 +6,6 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 // holding the demo catalog: the API's answer, and why the resolver decided as it did.
 
 const RESOLVE = 'resolve';
-const IMPORT = 'catalog:import';
 
 interface Answer {
   found: boolean;
@@ -22,11 +21,8 @@ describe('resolve command', () => {
   const answerOf = (stdout: string) => JSON.parse(stdout.split('\n\n')[0]!) as Answer;
 
   beforeAll(async () => {
-    db = await createTestDatabase();
-    const imported = await runBuiltCommand(IMPORT, ['prisma/demo-catalog.jsonl'], {
-      DATABASE_URL: db.url,
-    });
-    expect(imported.code).toBe(0);
+    // The demo catalog, imported and published once for the suite (test-database.ts).
+    db = await createTestDatabase({ demo: true });
   });
 
   afterAll(async () => {
