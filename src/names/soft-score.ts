@@ -4,13 +4,7 @@ import { hasLetters, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './resolution-decision.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
-import {
-  isMakerWord,
-  saysLittle,
-  saysNothing,
-  silentLead,
-  singular,
-} from './words-that-say-nothing.js';
+import { isMakerWord, saysLittle, singular } from './words-that-say-nothing.js';
 
 // The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
 // candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
@@ -147,10 +141,6 @@ export function softScore(
       continue;
     } else if (saysLittle(token.text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
-      // "New" or "Edition" may belong to another product's name: this one is not named whole.
-      matched.complete &&=
-        saysNothing(token.text, candidate.categoryWords) ||
-        q.indexOf(token) < silentLead(q.map((t) => t.text));
     } else if (describing && token.word !== undefined && read?.describesTerm(token.word)) {
       // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.
       matched.complete = false;

@@ -48,7 +48,7 @@ export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
  * How many of the words, from the first, say nothing ("the new X"): after a model, "New" may be
  * a word of its name ("AF 24mm F2.8 New" is another lens).
  */
-export function silentLead(words: readonly string[]): number {
+function silentLead(words: readonly string[]): number {
   let n = 0;
   while (n < words.length && (FILLER_WORDS.has(words[n]!) || words[n] === 'new')) n++;
   return n;
