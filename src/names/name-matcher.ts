@@ -213,7 +213,6 @@ function hardRule(
   let compactOnce: string[] | undefined;
   for (const token of q.codes) {
     if (anchored || !token.attached || token.word === undefined || term(token)) continue;
-    if (fitted(token.text)) continue;
     const word = token.word;
     compactOnce ??= [compactName(name), compactName(`${candidate.brand.normalised} ${name}`)];
     if (!compactOnce.some((c) => c.includes(word)))

@@ -53,7 +53,8 @@ const hasWord = (word: string) => (name: string) =>
   name.includes(word) && ` ${name} `.includes(` ${word} `);
 
 /** The words products carry (their names' and their brands'), singular too. */
-function carriedWords(products: readonly ReadProduct[], into = new Set<string>()): Set<string> {
+function carriedWords(products: readonly ReadProduct[]): Set<string> {
+  const into = new Set<string>();
   for (const { names, brand } of products) {
     for (const word of names.flatMap(wordsOf)) into.add(word).add(singular(word));
     for (const word of brand.words) into.add(word);
@@ -197,14 +198,12 @@ export function readTitle(
   const carries = (words: ReadonlySet<string>, word: string) =>
     words.has(word) || words.has(singular(word));
   // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
-  let byBrandOnce: Map<string, Set<string>> | undefined;
-  const byBrand = () => {
-    if (byBrandOnce) return byBrandOnce;
-    byBrandOnce = new Map<string, Set<string>>();
-    for (const p of products)
-      byBrandOnce.set(makerOf(p.brand), carriedWords([p], byBrandOnce.get(makerOf(p.brand))));
-    return byBrandOnce;
-  };
+  const byMaker = new Map<string, Set<string>>();
+  const makerCarries = (maker: string) =>
+    byMaker.get(maker) ??
+    byMaker
+      .set(maker, carriedWords(products.filter((p) => makerOf(p.brand) === maker)))
+      .get(maker)!;
   // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
   // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
   const tellsApart = (word: string) => {
@@ -276,7 +275,7 @@ export function readTitle(
   return {
     against: (index) => {
       const { brand } = products[index]!;
-      const siblingsCarry = () => byBrand().get(makerOf(brand))!;
+      const siblingsCarry = () => makerCarries(makerOf(brand));
       const anchor = anchors.get(index);
       const identifiedBy = identifies(index);
       return {
