@@ -16,7 +16,6 @@ import {
   writtenCodes,
 } from './model-codes.js';
 import { makersLines } from './maker-lines.js';
-import { attributesOf, type Attributes } from './attributes.js';
 import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
@@ -235,10 +234,6 @@ export function readTitle(
   // An anchor no other product of the catalog carries identifies its product, unless the query
   // says a word it lacks that a product of its line carries ("... Controller" beside "...
   // Ethernet Partition").
-  let askedOnce: Attributes | undefined;
-  // Each candidate's attributes, read once whichever identified product asks.
-  const statedOnce: Attributes[] = [];
-  const statedBy = (i: number) => (statedOnce[i] ??= attributesOf(products[i]!.names[0]!));
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
@@ -256,17 +251,7 @@ export function readTitle(
     const lacked = [...querySet].filter(
       (w) => LETTER.test(w) && !FILLER_WORDS.has(w) && !code.includes(w) && !carries(own(index), w),
     );
-    const besideCarry = (w: string) => beside.some((j) => carries(own(j), w));
-    if (lacked.some(besideCarry)) return undefined;
-    // Nor where a product beside it states another value of a kind the query leaves unsaid ("…
-    // Ruby Red" beside "… Black"): the query may ask for a model of the line the catalog lacks.
-    const stated = statedBy(index);
-    const asked = (askedOnce ??= attributesOf(query));
-    const differs = (kind: string, values: ReadonlySet<string>) =>
-      beside.some((j) => [...(statedBy(j).get(kind) ?? [])].some((v) => !values.has(v)));
-    for (const [kind, values] of stated)
-      if (!asked.has(kind) && differs(kind, values)) return undefined;
-    return code;
+    return lacked.some((w) => beside.some((j) => carries(own(j), w))) ? undefined : code;
   };
   const lineNamed = makersLines(products, querySet, counts, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
