@@ -92,11 +92,7 @@ export function nameMatcher(query: string): NameMatcher {
     };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
-    const fits =
-      candidate.read?.anchor === undefined
-        ? undefined
-        : { query: queryFits, name: fittedTexts(candidate.text) };
-    const score = softScore(query.tokens, c, candidate, title, softNotes, matched, fits);
+    const score = softScore(query.tokens, c, candidate, title, softNotes, matched, queryFits);
     const rejected =
       hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`) ??

@@ -9,8 +9,6 @@ import { isMakerWord, saysLittle, singular } from './words-that-say-nothing.js';
 // The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
 // candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
 
-const NOTHING_FITTED = { query: new Set<string>(), name: new Set<string>() };
-
 /** The first of `tokens` not yet taken that is `token`, or -1; a number alone first ("5 Port"). */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
   const alone = token.kind === 'number' && token.word === undefined;
@@ -37,8 +35,8 @@ export function softScore(
   notes: string[],
   /** Also what the candidate makes of the query, to compare with others (closer-readings.ts). */
   matched: { letters: boolean; complete: boolean; reading?: Reading },
-  /** What query and name give only as what it fits ("For CLP-310"): anchored, they describe. */
-  fits: { query: ReadonlySet<string>; name: ReadonlySet<string> } = NOTHING_FITTED,
+  /** What the query gives only as what it fits ("For CLP-310"): anchored, it describes. */
+  queryFits: ReadonlySet<string> = new Set(),
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
@@ -54,8 +52,7 @@ export function softScore(
     // Its name (not an alias alone) named whole, a word no candidate of its maker carries
     // describes what the name never says.
     return (
-      fits.query.has(text) ||
-      (whole && !candidate.alias && kind === 'word' && read.makerLacks(text))
+      queryFits.has(text) || (whole && !candidate.alias && kind === 'word' && read.makerLacks(text))
     );
   };
   let score = 1;
@@ -166,7 +163,7 @@ export function softScore(
     }
   }
   if (described.length > 0) notes.push(`description: ${described.map((w) => `"${w}"`).join(', ')}`);
-  score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched, fits);
+  score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched);
   // Measures with their units: "12gb" is not the number 12.
   const said = (t: Token) => `${t.text}${t.unit ?? ''}`;
   matched.reading = {

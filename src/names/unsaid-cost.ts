@@ -66,7 +66,6 @@ export function lessWhatTheNameAdds(
   title: boolean,
   notes: string[],
   matched: { complete: boolean },
-  fits: { name: ReadonlySet<string> },
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
@@ -114,14 +113,12 @@ export function lessWhatTheNameAdds(
     // Anchored, a word its name says describes it, as a title's does; a variant word may be
     // another model ("LA75 Plus") unless the catalog never tells products apart by it and it
     // follows no model number; a number may be another generation, a long one a part number.
-    const fitted = anchored && fits.name.has(part.text);
     if (
-      (title ||
-        (anchored && (token.kind === 'word' || designator(token) || partNumber || fitted))) &&
+      (title || (anchored && (token.kind === 'word' || designator(token) || partNumber))) &&
       !variantNamesModel(token.text, c[i - 1], read)
     ) {
       const code = token.kind === 'number' || token.kind === 'code';
-      (code && !fitted ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
+      (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
       return;
     }
     // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
