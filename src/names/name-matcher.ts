@@ -6,7 +6,7 @@ import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js'
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
-import { softScore } from './soft-score.js';
+import { softScore, type Matched } from './soft-score.js';
 import { saysNothing } from './words-that-say-nothing.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
@@ -64,42 +64,31 @@ export function nameMatcher(query: string): NameMatcher {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
     const brand = candidate.brand.compact;
-    if (brand !== '' && (key === brand + name || key === name + brand)) {
+    if (brand !== '' && (key === brand + name || key === name + brand))
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
-    }
     // With words that say nothing, named whole, not exactly: "DTEK50 by BlackBerry" is exactly
     // that product, and only names DTEK50 by BlackBerry whole.
     if (namedAround(candidate)) {
       const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
-      return {
-        score: 1,
-        complete: true,
-        notes: ['same name, with words that say nothing'],
-        reading,
-      };
+      const notes = ['same name, with words that say nothing'];
+      return { score: 1, complete: true, notes, reading };
     }
     const c = tokenizeNormalised(candidate.text);
-    const aligned = alignLetterRuns(readInitials(q.tokens, candidate.brand.compact, c), [
-      ...candidate.brand.tokens,
-      ...c,
-    ]);
+    const initialled = readInitials(q.tokens, candidate.brand.compact, c);
+    const aligned = alignLetterRuns(initialled, [...candidate.brand.tokens, ...c]);
     const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits);
     const notes: string[] = [];
-    const softNotes: string[] = [];
-    const matched: { letters: boolean; complete: boolean; reading?: Reading } = {
-      letters: false,
-      complete: true,
-    };
+    const matched: Matched = { letters: false, complete: true };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
-    const score = softScore(query.tokens, c, candidate, title, softNotes, matched, queryFits);
+    const score = softScore(query.tokens, c, candidate, title, notes, matched, queryFits);
     const rejected =
       hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`) ??
       namesOnlyWhatItFits(matched.reading, candidate);
-    if (rejected) notes.push(rejected);
-    else if (matched.complete) notes.push('the query names every word of it and nothing else');
-    notes.push(...softNotes);
+    const verdict =
+      rejected ?? (matched.complete && 'the query names every word of it and nothing else');
+    if (verdict) notes.unshift(verdict);
     return {
       score,
       notes,
@@ -191,9 +180,8 @@ function hardRule(
   }
   for (const u of q.unitNumbers) {
     const same = c.filter((t) => t.kind === 'unit-number' && t.unit === u.unit);
-    if (same.length > 0 && !same.some((t) => t.text === u.text)) {
+    if (same.length > 0 && !same.some((t) => t.text === u.text))
       return `${u.text}${u.unit} differs from "${name}"`;
-    }
   }
   const texts =
     q.codes.length > 0 || q.variants.size > 0

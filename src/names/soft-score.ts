@@ -9,6 +9,9 @@ import { isMakerWord, saysLittle, singular } from './words-that-say-nothing.js';
 // The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
 // candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
 
+/** What a candidate's words make of the query (softScore). */
+export type Matched = { letters: boolean; complete: boolean; reading?: Reading };
+
 /** The first of `tokens` not yet taken that is `token`, or -1; a number alone first ("5 Port"). */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
   const alone = token.kind === 'number' && token.word === undefined;
@@ -34,7 +37,7 @@ export function softScore(
   title: boolean,
   notes: string[],
   /** Also what the candidate makes of the query, to compare with others (closer-readings.ts). */
-  matched: { letters: boolean; complete: boolean; reading?: Reading },
+  matched: Matched,
   /** What the query gives only as what it fits ("For CLP-310"): anchored, it describes. */
   queryFits: ReadonlySet<string> = new Set(),
 ): number {
