@@ -154,12 +154,10 @@ function hardRule(
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
   // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
-  const remaining: { text: string; inWord: boolean }[] = [];
-  if (q.numbers.length > 0) {
-    for (const t of [...c, ...brand])
-      if (t.kind === 'number' || t.kind === 'unit-number')
-        remaining.push({ text: t.text, inWord: inWord(t) });
-  }
+  const remaining =
+    q.numbers.length === 0
+      ? []
+      : [...c, ...brand].filter((t) => t.kind === 'number' || t.kind === 'unit-number');
   // Anchored, only what tells the product from its siblings contradicts it: a quantity written
   // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
   // or a variant word the catalog never tells siblings by describes.
@@ -173,7 +171,7 @@ function hardRule(
     const n = token.text;
     if (fitted(n)) continue;
     const alone = title && !inWord(token) && candidate.read!.specifies(n);
-    const at = remaining.findIndex((r) => r.text === n && !(alone && r.inWord));
+    const at = remaining.findIndex((r) => r.text === n && !(alone && inWord(r)));
     const other = anchored && (candidate.read!.specifies(n) || candidate.read!.inCode(n));
     if (at === -1 && !other && !term(token)) return `number ${n} is not in "${name}"`;
     if (at !== -1) remaining.splice(at, 1);

@@ -170,16 +170,11 @@ export function readTitle(
   const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
-    for (const target of carried())
-      if (target !== word && target !== one && isTypoOf(typed, token(target))) return true;
-    return false;
+    return [...carried()].some((t) => t !== word && t !== one && isTypoOf(typed, token(t)));
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
-  const glued = (word: string) => {
-    for (const c of carried())
-      if (c.length >= MIN_GLUED && c !== word && word.includes(c)) return true;
-    return false;
-  };
+  const glued = (word: string) =>
+    [...carried()].some((c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
   // A code's part, a brand, a candidate's word misspelt or glued: that word, never a description.
@@ -205,10 +200,9 @@ export function readTitle(
       .get(maker)!;
   // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
   // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
-  const tellsApart = (word: string) => {
-    const pairs = counts.siblings(word);
-    return pairs > 0 && pairs >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
-  };
+  const tellsApart = (word: string) =>
+    counts.siblings(word) > 0 &&
+    counts.siblings(word) >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   // Beside a code, a common word of names is written as meant ("Class" is no misspelt "Glass").
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   const describesAnchored = (word: string) =>
@@ -236,7 +230,7 @@ export function readTitle(
   // Ethernet Partition").
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
-    if (code === undefined || untold.has(index) || carriers.get(code)!.length > 1) return undefined;
+    if (code === undefined || carriers.get(code)!.length > 1) return undefined;
     const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
     const maker = makerOf(products[index]!.brand);

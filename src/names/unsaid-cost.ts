@@ -78,19 +78,15 @@ export function lessWhatTheNameAdds(
   const charged = new Set<string>();
   // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once; a word or
   // a number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
-  const saidAgain = (part: Token) => {
-    if (part.word === undefined || !mixesLettersAndDigits(part.word)) return false;
-    for (const j of used) if (c[j]!.text === part.text && c[j]!.word === part.word) return true;
-    return false;
-  };
+  const saidAgain = (part: Token) =>
+    mixesLettersAndDigits(part.word ?? '') &&
+    [...used].some((j) => c[j]!.text === part.text && c[j]!.word === part.word);
   // Whether the query names every word of the name but its codes, read once a code asks.
   let onlyCodesOnce: boolean | undefined;
   const onlyCodesUnsaid = () =>
     (onlyCodesOnce ??= c.every(
       (t, i) =>
-        used.has(i) ||
-        candidate.brand.words.has(t.text) ||
-        (t.word !== undefined && mixesLettersAndDigits(t.word)),
+        used.has(i) || candidate.brand.words.has(t.text) || mixesLettersAndDigits(t.word ?? ''),
     ));
   c.forEach((part, i) => {
     if (used.has(i) || saidAgain(part)) return;
@@ -99,8 +95,7 @@ export function lessWhatTheNameAdds(
       return;
     }
     matched.complete = false;
-    const code =
-      part.word !== undefined && mixesLettersAndDigits(part.word) ? part.word : undefined;
+    const code = mixesLettersAndDigits(part.word ?? '') ? part.word : undefined;
     if (code !== undefined && charged.has(code)) return;
     if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
