@@ -10,34 +10,27 @@ import { FITS } from './model-codes.js';
 
 /** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
 const COLOURS = new Map<string, string>();
-const colour = (name: string, words: string) => {
-  for (const word of words.split(' ')) COLOURS.set(word, name);
+const colour = (words: string) => {
+  for (const word of words.split(' ')) COLOURS.set(word, words.split(' ')[0]!);
 };
 // English, German, French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish,
-// Polish. Not the words that are commoner as other words ("or", "sort", "rod").
-colour(
-  'black',
-  'black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne',
-);
-colour(
-  'white',
-  'white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen bialy biały biala biała',
-);
-colour('red', 'red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona');
-colour('blue', 'blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska');
-colour('green', 'green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona');
-colour('yellow', 'yellow gelb jaune amarillo giallo geel gul keltainen zolty żółty zołty');
-colour('orange', 'orange naranja arancione oranje oransje oranssi pomaranczowy');
-colour('purple', 'purple violet violett viola morado paars lila purpur fioletowy');
-colour('pink', 'pink rosa rose roze rozowy różowy vaaleanpunainen');
-colour('grey', 'grey gray grau gris grigio grijs gra grå harmaa szary szara');
-colour(
-  'silver',
-  'silver silber argent argente plata plateado argento zilver solv sølv hopea srebrny',
-);
-colour('gold', 'gold dore oro dorado goud guld gull kulta zloty złoty');
-colour('brown', 'brown braun marron brun marrone bruin ruskea brazowy brązowy');
-colour('beige', 'beige');
+// Polish, each word to the first of its call. Not the words that are commoner as other words
+// ("or", "sort", "rod").
+colour('black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne');
+colour('white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen');
+colour('white bialy biały biala biała');
+colour('red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona');
+colour('blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska');
+colour('green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona');
+colour('yellow gelb jaune amarillo giallo geel gul keltainen zolty żółty zołty');
+colour('orange naranja arancione oranje oransje oranssi pomaranczowy');
+colour('purple violet violett viola morado paars lila purpur fioletowy');
+colour('pink rosa rose roze rozowy różowy vaaleanpunainen');
+colour('grey gray grau gris grigio grijs gra grå harmaa szary szara');
+colour('silver silber argent argente plata plateado argento zilver solv sølv hopea srebrny');
+colour('gold dore oro dorado goud guld gull kulta zloty złoty');
+colour('brown braun marron brun marrone bruin ruskea brazowy brązowy');
+colour('beige');
 // Colour names makers give, each its own colour: "Graphite" is not "Black".
 for (const name of [
   ...['graphite', 'charcoal', 'midnight', 'navy', 'teal', 'sand', 'sage', 'ivory', 'cream'],
@@ -45,7 +38,7 @@ for (const name of [
   ...['burgundy', 'olive', 'khaki', 'turquoise', 'cyan', 'magenta', 'maroon', 'taupe', 'slate'],
   ...['starlight', 'obsidian', 'onyx', 'pearl'],
 ])
-  colour(name, name);
+  colour(name);
 
 /** Units, as shops spell them in these languages, each to the unit it is compared in. */
 const UNITS = new Map<string, { unit: string; scale: number }>();
