@@ -32,9 +32,7 @@ function saysWord(word: string, target: string): boolean {
 
 /** Whether the query's word is a word of the member. */
 function carries(words: ReadonlySet<string>, word: string): boolean {
-  if (words.has(word) || words.has(singular(word))) return true;
-  for (const w of words) if (saysWord(word, w)) return true;
-  return false;
+  return words.has(word) || words.has(singular(word)) || [...words].some((w) => saysWord(word, w));
 }
 
 /**

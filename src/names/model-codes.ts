@@ -81,11 +81,7 @@ export function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typ
   const fitting = fittingWords(words);
   if (fitting.size === 0) return [];
   let at = 0;
-  return written.filter(({ words: own }) => {
-    const start = at;
-    at += own.length;
-    return own.every((_, i) => fitting.has(start + i));
-  });
+  return written.filter(({ words: own }) => own.map(() => fitting.has(at++)).every(Boolean));
 }
 
 /** The token texts a normalised name gives only as what it fits ("clp", "310" of "for CLP310"). */
@@ -235,11 +231,7 @@ export function abbreviates(prefix: string, brand: string): boolean {
   if (prefix.length > MAX_MAKER_PREFIX || prefix[0] !== brand[0] || !ONLY_LETTERS.test(prefix))
     return false;
   let at = 0;
-  for (const letter of prefix) {
-    at = brand.indexOf(letter, at) + 1;
-    if (at === 0) return false;
-  }
-  return true;
+  return [...prefix].every((letter) => (at = brand.indexOf(letter, at) + 1) > 0);
 }
 
 /**
@@ -305,12 +297,10 @@ export function codesCarried(
     const where = ownAndFittedRuns(words);
     const fitted = named.filter((code) => !where.own.has(code) && where.fitted.has(code));
     if (fitted.length > 0) fitsOnly.set(index, fitted);
-    for (const code of codes)
-      if (own(code))
-        (carriers.get(code) ?? carriers.set(code, []).get(code)!).push({
-          index,
-          whole: whole.has(code),
-        });
+    for (const code of codes.filter(own)) {
+      const carrier = { index, whole: whole.has(code) };
+      (carriers.get(code) ?? carriers.set(code, []).get(code)!).push(carrier);
+    }
   });
   return { carriers, codeNamed, fitsOnly };
 }

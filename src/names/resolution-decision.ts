@@ -171,9 +171,9 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
     found = complete[0];
     reason = `the query names it whole and no other, and its ${fmt(found!.score)} is the best`;
   } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
-  else if (runnerUp && lead(best, runnerUp) <= MARGIN) {
+  else if (runnerUp && lead(best, runnerUp) <= MARGIN)
     reason = `best ${fmt(best.score)} and runner-up ${fmt(runnerUp.score)} are within ${MARGIN}`;
-  } else {
+  else {
     found = best;
     reason =
       `best ${fmt(best.score)} clears ${FOUND_AT}` +
@@ -196,9 +196,8 @@ const VALUES_READ = 4 * MAX_SUGGESTIONS;
  * is another product, offered at REJECTED_WEIGHT of its score, below the candidates that do not.
  * Only the candidates about to be offered are read (a name's values cost microseconds).
  */
-function weighValues(sorted: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
-  if (contradicts === undefined) return sorted.slice(0, MAX_SUGGESTIONS);
-  const list = [...sorted];
+function weighValues(list: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
+  if (contradicts === undefined) return list.slice(0, MAX_SUGGESTIONS);
   const read = new Set<string>();
   for (;;) {
     const at = list.slice(0, MAX_SUGGESTIONS).findIndex((p) => !read.has(p.productId));

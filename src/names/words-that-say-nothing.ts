@@ -31,9 +31,7 @@ const MIN_CATEGORY_SUFFIX = 4;
 export function isCategoryWord(word: string, categoryWords: ReadonlySet<string>): boolean {
   const w = singular(word);
   if (categoryWords.has(w)) return true;
-  if (w.length < MIN_CATEGORY_SUFFIX) return false;
-  for (const category of categoryWords) if (category.endsWith(w)) return true;
-  return false;
+  return w.length >= MIN_CATEGORY_SUFFIX && [...categoryWords].some((c) => c.endsWith(w));
 }
 
 /** Words a query may add to any name at a small cost: they say little about which product. */
