@@ -150,21 +150,6 @@ export const chunks = (query: string) =>
     .filter(({ words }) => words.length > 0);
 
 /**
- * What a product's names carry from their own words, and from what they say the product fits
- * ("for TI-84 Plus" carries "TI84PLUS"): a code only the second carries is another product's.
- */
-function ownAndFittedRuns(names: readonly (readonly string[])[]) {
-  const own = new Set<string>();
-  const fitted = new Set<string>();
-  for (const words of names) {
-    const fitting = fittingWords(words);
-    for (const run of runs(words, (i) => !fitting.has(i))) own.add(run);
-    for (const run of runs(words, (i) => fitting.has(i))) fitted.add(run);
-  }
-  return { own, fitted };
-}
-
-/**
  * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
  * is two), joined: letters and digits, not a measure; or a long part number of digits. Given
  * how many names carry a term, a code written with a suffix that no name carries, a short word
@@ -294,8 +279,13 @@ export function codesCarried(
     const fits = new Set(read.flatMap((r) => r.fits));
     const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
     if (named.some(own)) codeNamed.add(index);
-    const where = ownAndFittedRuns(words);
-    const fitted = named.filter((code) => !where.own.has(code) && where.fitted.has(code));
+    // What its names carry from their own words, and from what they say the product fits ("for
+    // TI-84 Plus" carries "TI84PLUS"): a code only the second carries is another product's.
+    const fitting = words.map(fittingWords);
+    const runsFrom = (fitted: boolean) =>
+      new Set(words.flatMap((w, n) => runs(w, (i) => fitting[n]!.has(i) === fitted)));
+    const [ownRuns, fittedRuns] = [runsFrom(false), runsFrom(true)];
+    const fitted = named.filter((code) => !ownRuns.has(code) && fittedRuns.has(code));
     if (fitted.length > 0) fitsOnly.set(index, fitted);
     for (const code of codes.filter(own)) {
       const carrier = { index, whole: whole.has(code) };

@@ -40,17 +40,14 @@ export function misspelling(
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
   // Whether the word is a common word of the catalog's names, written as meant (isTypoOf).
   const meant = read?.meant(token.text) === true;
-  const typoIn = (tokens: readonly Token[], taken: ReadonlySet<number>) =>
-    tokens.findIndex((t, i) => !taken.has(i) && isTypoOf(token, t, meant));
-  const at = typoIn(c, used);
-  if (at >= 0) {
-    used.add(at);
-    return { target: c[at]! };
-  }
-  const brandAt = typoIn(brand, brandUsed);
-  if (brandAt >= 0) {
-    brandUsed.add(brandAt);
-    return { target: brand[brandAt]! };
+  for (const [tokens, taken] of [
+    [c, used],
+    [brand, brandUsed],
+  ] as const) {
+    const at = tokens.findIndex((t, i) => !taken.has(i) && isTypoOf(token, t, meant));
+    if (at < 0) continue;
+    taken.add(at);
+    return { target: tokens[at]! };
   }
   const held = exactly.findIndex(
     (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!, meant),
