@@ -32,11 +32,8 @@ export function makersLines(
       makers.add(makerOf(products[j]!.brand));
       names += on;
     }
-    const [only] = makers;
-    const found =
-      makers.size === 1 && names >= (counts.namesCarrying(word) ?? Infinity) ? only : undefined;
-    ownerOnce.set(word, found);
-    return found;
+    const one = makers.size === 1 && names >= (counts.namesCarrying(word) ?? Infinity);
+    return ownerOnce.set(word, one ? [...makers][0] : undefined).get(word);
   };
   const namedOnce: boolean[] = [];
   return (index) => {

@@ -27,9 +27,7 @@ export function normaliseName(input: string): string {
 export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
 
 /** A normalised name without its spaces. */
-export function compactName(normalised: string): string {
-  return normalised.replaceAll(' ', '');
-}
+export const compactName = (normalised: string): string => normalised.replaceAll(' ', '');
 
 /** A name folded to one key (`DVD-2500BT/CI` is `dvd2500btci`): part numbers, exact names. */
 export const nameKey = (name: string): string => compactName(normaliseName(name));

@@ -43,19 +43,15 @@ export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
   FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
 /**
- * How many of the words, from the first, say nothing ("the new X"): after a model, "New" may be
- * a word of its name ("AF 24mm F2.8 New" is another lens).
+ * The query's words less those that say nothing at all, wherever they stand, and "new" among
+ * the first ("the new X"): after a model, "New" may be a word of its name ("AF 24mm F2.8 New"
+ * is another lens).
  */
-function silentLead(words: readonly string[]): number {
-  let n = 0;
-  while (n < words.length && (FILLER_WORDS.has(words[n]!) || words[n] === 'new')) n++;
-  return n;
-}
-
-/** The query's words less those that say nothing at all, wherever they stand or first. */
 export function wordsThatSaySomething(
   words: readonly string[],
   categoryWords: ReadonlySet<string>,
 ): string[] {
-  return words.slice(silentLead(words)).filter((word) => !saysNothing(word, categoryWords));
+  let n = 0;
+  while (n < words.length && (FILLER_WORDS.has(words[n]!) || words[n] === 'new')) n++;
+  return words.slice(n).filter((word) => !saysNothing(word, categoryWords));
 }
