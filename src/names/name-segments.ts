@@ -87,9 +87,8 @@ export function readInitials(query: Token[], brand: string, candidate: readonly 
     t.kind === 'word' &&
     t.text.length >= MIN_INITIALLED_WORD &&
     !candidate.some((c) => c.text === t.text);
-  runs: for (let i = 0; i + n <= query.length; i++) {
-    for (let k = 0; k < n; k++) if (!initial(query[i + k]!, k)) continue runs;
-    return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
-  }
+  for (let i = 0; i + n <= query.length; i++)
+    if (query.slice(i, i + n).every(initial))
+      return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
   return query;
 }

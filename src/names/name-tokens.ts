@@ -164,10 +164,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       if (afterNumber && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = afterNumber || (r === 0 && previous?.kind === 'number' && w > 0);
-      const unit =
-        followsNumber && (UNITS.has(run) || (run === 'go' && isCapacity(previous.text)))
-          ? run
-          : undefined;
+      const unit = followsNumber && (UNITS.has(run) || (run === 'go' && isCapacity(previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
@@ -175,9 +172,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
       }
       if (unit && previous) {
         previous.kind = 'unit-number';
-        previous.unit = UNIT_SPELLINGS.get(unit) ?? unit;
+        previous.unit = UNIT_SPELLINGS.get(run) ?? run;
         // A capacity in TB is one in GB: "1TB" is "1000 GB", and no "250GB".
-        if (unit === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
+        if (run === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
         return;
       }
       const roman = ROMAN.get(run);
