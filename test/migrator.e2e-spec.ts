@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from '@jest/globals';
 import { createHash } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { migrate, migrationsDir, readMigrations } from '../src/database/migrator.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { temporaryFolder } from './support/temp-folders.js';
 
 describe('migrate', () => {
   const databases: TestDatabase[] = [];
@@ -86,7 +86,7 @@ describe('migrate', () => {
 
   it('rolls a failing migration back entirely and records nothing of it', async () => {
     const db = await fresh();
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-migrations-'));
+    const dir = await temporaryFolder('pi-migrations-');
     for (const [name, sql] of [
       ['20260101000000_ok', 'CREATE TABLE kept (id int);'],
       ['20260102000000_bad', 'CREATE TABLE half (id int); SELECT no_such_function();'],
@@ -109,7 +109,7 @@ describe('migrate', () => {
 
   it('fills names_norm from the search names of a catalog imported before it', async () => {
     const db = await fresh();
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'pi-migrations-'));
+    const dir = await temporaryFolder('pi-migrations-');
     const all = (await readdir(migrationsDir())).filter((name) => /^\d{14}_/.test(name)).sort();
     const at = all.indexOf('20261125120000_product_names_norm');
     expect(at).toBeGreaterThan(0);
