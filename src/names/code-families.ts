@@ -1,5 +1,5 @@
 import { runs } from './model-codes.js';
-import { wordsOf } from './name-normaliser.js';
+import { someOf, wordsOf } from './name-normaliser.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -32,7 +32,7 @@ function saysWord(word: string, target: string): boolean {
 
 /** Whether the query's word is a word of the member. */
 function carries(words: ReadonlySet<string>, word: string): boolean {
-  return words.has(word) || words.has(singular(word)) || [...words].some((w) => saysWord(word, w));
+  return words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
 }
 
 /**

@@ -26,6 +26,12 @@ export function normaliseName(input: string): string {
 /** The words of a normalised name. */
 export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
 
+/** Whether any of `items` passes `test`, read where they are: a set is not copied to ask. */
+export function someOf<T>(items: Iterable<T>, test: (item: T) => boolean): boolean {
+  for (const item of items) if (test(item)) return true;
+  return false;
+}
+
 /** A normalised name without its spaces. */
 export const compactName = (normalised: string): string => normalised.replaceAll(' ', '');
 

@@ -1,5 +1,5 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
-import { normaliseName, wordsOf } from './name-normaliser.js';
+import { normaliseName, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -170,11 +170,11 @@ export function readTitle(
   const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
-    return [...carried()].some((t) => t !== word && t !== one && isTypoOf(typed, token(t)));
+    return someOf(carried(), (t) => t !== word && t !== one && isTypoOf(typed, token(t)));
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
   const glued = (word: string) =>
-    [...carried()].some((c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
+    someOf(carried(), (c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
   // A code's part, a brand, a candidate's word misspelt or glued: that word, never a description.

@@ -1,5 +1,6 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
+import { someOf } from './name-normaliser.js';
 import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { PENALTY } from './resolution-decision.js';
 
@@ -80,7 +81,7 @@ export function lessWhatTheNameAdds(
   // a number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
   const saidAgain = (part: Token) =>
     mixesLettersAndDigits(part.word ?? '') &&
-    [...used].some((j) => c[j]!.text === part.text && c[j]!.word === part.word);
+    someOf(used, (j) => c[j]!.text === part.text && c[j]!.word === part.word);
   // Whether the query names every word of the name but its codes, read once a code asks.
   let onlyCodesOnce: boolean | undefined;
   const onlyCodesUnsaid = () =>

@@ -1,4 +1,5 @@
 import { FILLER_WORDS } from './name-tokens.js';
+import { someOf } from './name-normaliser.js';
 
 // Words a query may add to a product's name without naming another product: the product's
 // category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
@@ -31,7 +32,7 @@ const MIN_CATEGORY_SUFFIX = 4;
 export function isCategoryWord(word: string, categoryWords: ReadonlySet<string>): boolean {
   const w = singular(word);
   if (categoryWords.has(w)) return true;
-  return w.length >= MIN_CATEGORY_SUFFIX && [...categoryWords].some((c) => c.endsWith(w));
+  return w.length >= MIN_CATEGORY_SUFFIX && someOf(categoryWords, (c) => c.endsWith(w));
 }
 
 /** Words a query may add to any name at a small cost: they say little about which product. */
