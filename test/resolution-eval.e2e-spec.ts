@@ -150,6 +150,12 @@ describe(NameResolver.name, () => {
     expect(report).toContain('and 1 more not listed');
   });
 
+  it('scores the 20 best-ranked candidates of a name that more products carry', async () => {
+    // The demo catalog holds 32 Apple products; a name carried by all of them scores 20.
+    const outcome = await demoResolver.resolve('Apple');
+    expect(outcome.explanation.candidates).toHaveLength(20);
+  });
+
   it('never presents a wrong product as found on the demo catalog', () => {
     expect(wrongProducts(demo)).toEqual([]);
   });
