@@ -11,7 +11,16 @@ const LAYERS = [
   { name: 'config', folders: ['config'] },
   {
     name: 'infrastructure',
-    folders: ['backup', 'common', 'database', 'feeds', 'metrics', 'publication', 'usage'],
+    folders: [
+      'backup',
+      'common',
+      'curation',
+      'database',
+      'feeds',
+      'metrics',
+      'publication',
+      'usage',
+    ],
     siblings: true,
   },
   { name: 'domain', folders: ['auth', 'quota', 'synthesis'] },

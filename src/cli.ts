@@ -176,6 +176,54 @@ users
   });
 
 program
+  .command('unresolved')
+  .description('the refused names asked most often, with their best suggestion')
+  .addOption(new Option('--top <n>', 'how many names').default(50).argParser(integer('--top', 1)))
+  .addOption(
+    new Option('--list <list>', 'pending (to review), demand (not in the catalog) or ignored')
+      .choices(['pending', 'demand', 'ignored'])
+      .default('pending'),
+  )
+  .addOption(json)
+  .action(
+    async (options: { top: number; list: 'pending' | 'demand' | 'ignored'; json?: boolean }) => {
+      const { listUnresolved } = await import('./curation/curation.command.js');
+      await listUnresolved(options);
+    },
+  );
+
+const alias = program
+  .command('alias')
+  .description('names confirmed as a product, kept apart from the imported catalog');
+alias
+  .command('add')
+  .description('confirm NAME as the product PRODUCT_ID: found at once on every instance')
+  .argument('<name>', 'the name, as clients ask it (case, spacing and punctuation do not matter)')
+  .argument('<product_id>', "the product's id in the catalog")
+  .addOption(json)
+  .action(async (name: string, productId: string, options: { json?: boolean }) => {
+    const { addAlias } = await import('./curation/curation.command.js');
+    await addAlias(name, productId, options);
+  });
+alias
+  .command('remove')
+  .description('remove the alias NAME')
+  .argument('<name>', 'the alias')
+  .addOption(json)
+  .action(async (name: string, options: { json?: boolean }) => {
+    const { removeAlias } = await import('./curation/curation.command.js');
+    await removeAlias(name, options);
+  });
+alias
+  .command('list')
+  .description('every alias and its product; those whose product an import removed say so')
+  .addOption(json)
+  .action(async (options: { json?: boolean }) => {
+    const { listAliases } = await import('./curation/curation.command.js');
+    await listAliases(options);
+  });
+
+program
   .command('resolve')
   .description('print the answer the API gives for a name (detail=full), as JSON')
   .argument('<name>', 'the product name, as a client would send it')

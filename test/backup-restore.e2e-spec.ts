@@ -77,6 +77,13 @@ describe('backup and restore', () => {
       commandEnv(a),
     );
     expect(imported.code).toBe(0);
+    // An alias an admin confirmed: curated data, which the backup holds too.
+    const alias = await runBuiltCommand(
+      'alias',
+      ['add', 'the quiet sony cans', 'sony-wh-1000xm4'],
+      commandEnv(a),
+    );
+    expect(alias).toMatchObject({ code: 0, stderr: '' });
     const before = await lookups(first.url, key);
     expect(before.map((l) => (l as { status: number }).status)).toEqual([200, 200, 200, 200, 200]);
 
@@ -84,7 +91,7 @@ describe('backup and restore', () => {
     const backedUp = await runBuiltCommand('backup', [file], commandEnv(a));
     expect(backedUp).toMatchObject({ code: 0, stderr: '' });
     expect(backedUp.stdout).toMatch(
-      /^Backed up to \S+backup\.gz: [\d.]+ KB, 18 tables, [\d,]+ rows \(products 207, api_keys 2, accounts 1\), in [\d.]+ s\.\n$/,
+      /^Backed up to \S+backup\.gz: [\d.]+ KB, 20 tables, [\d,]+ rows \(products 207, api_keys 2, accounts 1\), in [\d.]+ s\.\n$/,
     );
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     // An existing file is replaced only with --force.
@@ -96,7 +103,12 @@ describe('backup and restore', () => {
     const forced = await runBuiltCommand('backup', [file, '--force', '--json'], commandEnv(a));
     const summary = JSON.parse(forced.stdout) as { tables: Record<string, number> };
     expect(summary).toMatchObject({ data_files: ['link-signing-secret'] });
-    expect(summary.tables).toMatchObject({ products: 207, api_keys: 2, accounts: 1 });
+    expect(summary.tables).toMatchObject({
+      products: 207,
+      api_keys: 2,
+      accounts: 1,
+      name_aliases: 1,
+    });
     expect([0, 143]).toContain(await first.stop());
 
     // Not a backup: one line, and no database is made for it.

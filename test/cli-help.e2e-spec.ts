@@ -27,6 +27,11 @@ const COMMANDS = [
   ['users', 'list'],
   ['users', 'disable'],
   ['users', 'link'],
+  ['unresolved'],
+  ['alias'],
+  ['alias', 'add'],
+  ['alias', 'remove'],
+  ['alias', 'list'],
   ['resolve'],
 ];
 
@@ -96,6 +101,8 @@ describe('admin command line', () => {
       'catalog:offers',
       'keys',
       'users',
+      'unresolved',
+      'alias',
       'resolve',
       'help',
     ]);

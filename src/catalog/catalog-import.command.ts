@@ -102,7 +102,8 @@ function summaryText(summary: ImportSummary, seconds: string): string {
     return (
       `Valid: ${contents(summary)} (${seconds} s). The import would ${would}: ${changes}. ` +
       'Nothing was imported (--dry-run).\n' +
-      feedOffersText(summary.feedOffers, true)
+      feedOffersText(summary.feedOffers, true) +
+      aliasesLeftText(summary.aliasesLeft, true)
     );
   }
   const how = summary.replaced
@@ -113,7 +114,8 @@ function summaryText(summary: ImportSummary, seconds: string): string {
   return (
     `Imported ${contents(summary)} in ${seconds} s (${how}: ${changes}); ` +
     `published at ${summary.publishedAt.toISOString()}\n` +
-    feedOffersText(summary.feedOffers, false)
+    feedOffersText(summary.feedOffers, false) +
+    aliasesLeftText(summary.aliasesLeft, false)
   );
 }
 
@@ -153,6 +155,18 @@ function feedOffersText(changes: FeedOffersChange[], dryRun: boolean): string {
       "with the file's offers (newer prices, or --replace-offers)",
     ) +
     line('removed', ['Removed', 'Would remove'], 'with their products (--replace)')
+  );
+}
+
+/** The aliases whose product the import removes, which stay and find nothing until it returns. */
+function aliasesLeftText(aliases: ImportSummary['aliasesLeft'], dryRun: boolean): string {
+  if (aliases.length === 0) return '';
+  const shown = aliases.slice(0, 10).map((a) => `${JSON.stringify(a.name)} (${a.productId})`);
+  const more = aliases.length > shown.length ? `, and ${aliases.length - shown.length} more` : '';
+  return (
+    `${dryRun ? 'Would keep' : 'Kept'} ${counted(aliases.length, 'alias', 'aliases')} of ` +
+    'products this import removes, finding nothing until their product returns (alias list): ' +
+    `${shown.join(', ')}${more}.\n`
   );
 }
 

@@ -54,6 +54,8 @@ export interface ImportSummary extends CatalogCounts {
   changes: ImportChanges;
   /** What the import does to the offers feeds published, by retailer (docs/decisions.md). */
   feedOffers: FeedOffersChange[];
+  /** Aliases people confirmed whose product a --replace removed: kept, finding nothing. */
+  aliasesLeft: { name: string; productId: string }[];
   /** Milliseconds of the transaction that published the new catalog (none for a dry run). */
   swapMs?: number;
   /** Set for a dry run: nothing was written. */
@@ -143,6 +145,7 @@ export class CatalogImporter implements OnApplicationShutdown {
         before: loaded.before,
         changes: { added, changed, unchanged, removed: replace ? absent : 0 },
         feedOffers: loaded.feedOffers,
+        aliasesLeft: loaded.aliasesLeft,
         ...(loaded.swap && { swapMs: loaded.swap.ms }),
         ...(options.dryRun && { dryRun: true }),
       };

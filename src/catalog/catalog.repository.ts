@@ -55,6 +55,8 @@ export interface LoadResult {
   changes: CatalogChanges;
   /** What the import does to the offers feeds published, by retailer. */
   feedOffers: FeedOffersChange[];
+  /** Aliases whose product the new catalog lacks (a --replace's): kept, listed, finding nothing. */
+  aliasesLeft: { name: string; productId: string }[];
   /** The swap that published the new catalog: its transaction, and the tries it took. */
   swap?: { ms: number; attempts: number };
 }
@@ -126,7 +128,8 @@ export class CatalogRepository {
     });
     options.onPhase?.('compare');
     const changes = await build.changes(true);
-    if (options.dryRun) return { mode, before, changes, feedOffers };
+    const aliasesLeft = options.replace ? await build.aliasesLeft() : [];
+    if (options.dryRun) return { mode, before, changes, feedOffers, aliasesLeft };
     if (mode === 'merge') {
       options.onPhase?.('merge');
       await build.carryOver();
@@ -140,7 +143,7 @@ export class CatalogRepository {
     );
     options.onPhase?.('vacuum');
     await build.vacuum(ANSWER_TABLES);
-    return { mode, before, changes, feedOffers };
+    return { mode, before, changes, feedOffers, aliasesLeft };
   }
 
   /**

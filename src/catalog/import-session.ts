@@ -1,7 +1,5 @@
 import pg from 'pg';
-
-/** Any constant shared by all instances: one catalog import (or offers feed) at a time. */
-export const IMPORT_LOCK_KEY = 7_261_123_002;
+import { PUBLISHING_LOCK_KEY } from '../publication/publication.sql.js';
 
 export class ImportInProgressError extends Error {}
 
@@ -9,7 +7,7 @@ export class ImportInProgressError extends Error {}
 export async function lockCatalog(client: pg.ClientBase, busy: string): Promise<void> {
   const { rows } = await client.query<{ locked: boolean }>(
     'SELECT pg_try_advisory_lock($1) AS locked',
-    [IMPORT_LOCK_KEY],
+    [PUBLISHING_LOCK_KEY],
   );
   if (!rows[0]?.locked) throw new ImportInProgressError(busy);
 }

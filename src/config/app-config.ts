@@ -90,6 +90,15 @@ export class AppConfig {
     return this.env.LOOKUP_CACHE_MB;
   }
 
+  /** Whether refused names are recorded, for how long, and how many at most. */
+  get askedNames() {
+    return {
+      record: this.env.ASKED_NAMES_RECORD,
+      retentionMs: this.env.ASKED_NAMES_RETENTION_DAYS * 86_400_000,
+      max: this.env.ASKED_NAMES_MAX,
+    };
+  }
+
   /** The secret tracked links are signed with; unset, one persisted under DATA_DIR. */
   get linkSigningSecret(): string | undefined {
     return this.env.LINK_SIGNING_SECRET;

@@ -82,6 +82,12 @@ export const envSchema = z
     REDIS_PASSWORD: optional(z.string()),
     /** Memory for cached answers, in MiB (0 turns the cache off). */
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
+    /** Record refused names for review (docs/operations.md, Names people asked for). */
+    ASKED_NAMES_RECORD: optional(flag).default(true),
+    /** Refused names not asked for this many days are dropped. */
+    ASKED_NAMES_RETENTION_DAYS: optional(z.coerce.number().int().min(1).max(3650)).default(90),
+    /** At most this many refused names are kept: the most asked when full. */
+    ASKED_NAMES_MAX: optional(z.coerce.number().int().min(100).max(10_000_000)).default(100_000),
     /** Weights of source types in criterion scores (docs/decisions.md, Synthesis). */
     SYNTHESIS_SOURCE_WEIGHTS: optional(sourceWeights).default({}),
     /** The prior's weight, as a fraction of the lightest source type's (at most one source). */

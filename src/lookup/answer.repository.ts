@@ -16,6 +16,8 @@ import type { ProductRecord } from '../synthesis/synthesis.types.js';
 export interface ExactHit {
   productId: string;
   name: string;
+  /** Found by an alias a person confirmed, not by the product's own name. */
+  alias: boolean;
   /** Null when the publication's answers were computed with other settings (or none). */
   body: string | null;
 }
@@ -23,16 +25,20 @@ export interface ExactHit {
 const PUBLICATION_COLUMNS = `pub.id AS "publicationId",
   floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs"`;
 
-// Each key ($1, in order) that is exactly one product's name, with that product's stored answer
-// when the publication's answers were computed with the service's settings ($2), and the
-// publication read in the same statement (the one row with no key when none is a name).
+// Each key ($1, in order) that is exactly one product's name, or else an alias a person
+// confirmed of a product the catalog holds, with that product's stored answer when the
+// publication's answers were computed with the service's settings ($2), and the publication
+// read in the same statement (the one row with no key when none is a name).
 const FIND_EXACT = `
-  SELECT ${PUBLICATION_COLUMNS}, k.i::int AS index, p.id, p.name, a.body
+  SELECT ${PUBLICATION_COLUMNS}, k.i::int AS index, p.id, p.name, k.alias, a.body
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
-    LEFT JOIN (SELECT q.i, n.product_id
+    LEFT JOIN (SELECT q.i, coalesce(n.product_id, al.product_id) AS product_id,
+                      n.product_id IS NULL AS alias
                  FROM unnest($1::text[]) WITH ORDINALITY AS q(key, i)
-                 JOIN name_keys n ON n.key = q.key) k ON true
+                 LEFT JOIN name_keys n ON n.key = q.key
+                 LEFT JOIN name_aliases al ON n.key IS NULL AND al.key = q.key
+                WHERE n.key IS NOT NULL OR al.key IS NOT NULL) k ON true
     LEFT JOIN products p ON p.id = k.product_id
     LEFT JOIN product_answers a ON a.product_id = k.product_id AND pub."synthesisKey" = $2`;
 
@@ -118,11 +124,18 @@ export class AnswerRepository {
   /** One statement for `keys`. */
   private async probeExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
     const rows = await this.prepared<
-      PublicationRow & { index: number | null; id: string; name: string; body: string | null }
+      PublicationRow & {
+        index: number | null;
+        id: string | null;
+        name: string;
+        alias: boolean;
+        body: string | null;
+      }
     >('lookup-find-exact', FIND_EXACT, [arrayLiteral(keys), synthesisKey]);
     const hits: (ExactHit | undefined)[] = keys.map(() => undefined);
-    for (const { index, id, name, body } of rows)
-      if (index !== null) hits[index - 1] = { productId: id, name, body };
+    // An alias whose product an import removed finds nothing (id null).
+    for (const { index, id, name, alias, body } of rows)
+      if (index !== null && id !== null) hits[index - 1] = { productId: id, name, alias, body };
     const publication = publicationOf(rows);
     return { ...(publication && { publication }), hits };
   }

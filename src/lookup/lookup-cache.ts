@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import v8 from 'node:v8';
 import { AppConfig } from '../config/app-config.js';
+import type { Suggestion } from '../curation/asked-names.repository.js';
 import type {
   LookupResult,
   ProductIntelligence,
@@ -18,6 +19,8 @@ export interface CachedAnswer {
   explanation: ResolutionExplanation;
   /** Its heap, estimated (answerBytes): it shares its assessment's objects. */
   bytes: number;
+  /** A refused name's best suggestion and publication, recorded each time it is asked. */
+  refused?: { suggestion?: Suggestion; publicationId: number };
 }
 
 /** A product's full assessment for one publication, whatever name resolved to it. */

@@ -42,7 +42,7 @@ export class LookupController {
     @ValidatedRequest() request: SingleLookupQuery,
     @Req() req: Request,
   ): Promise<LookupResult> {
-    return await this.lookups.lookup(request.product_name, request.detail, req.apiKeyId);
+    return await this.lookups.lookup(request.product_name, request.detail, req.apiKeyId, 'http');
   }
 
   @Post('batch')
@@ -52,6 +52,8 @@ export class LookupController {
     @ValidatedRequest() request: BatchLookupBody,
     @Req() req: Request,
   ): Promise<{ results: LookupResult[] }> {
-    return { results: await this.lookups.lookupMany(request.product_names, req.apiKeyId) };
+    return {
+      results: await this.lookups.lookupMany(request.product_names, req.apiKeyId, 'http'),
+    };
   }
 }

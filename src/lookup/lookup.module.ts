@@ -1,5 +1,6 @@
 import { LookupRequestGuard } from './lookup-request.guard.js';
 import { Module } from '@nestjs/common';
+import { CurationModule } from '../curation/curation.module.js';
 import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
 import { LookupController } from './lookup.controller.js';
@@ -14,7 +15,7 @@ import { OpenApiController } from './openapi/openapi.controller.js';
 import { PurchaseLinkController } from './purchase-link.controller.js';
 
 @Module({
-  imports: [SynthesisModule, QuotaModule],
+  imports: [SynthesisModule, QuotaModule, CurationModule],
   controllers: [LookupController, PurchaseLinkController, OpenApiController],
   providers: [
     LookupRequestGuard,

@@ -1,5 +1,6 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { sentAgain } from '../common/written-json.js';
+import { AskedNames } from '../curation/asked-names.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { nameKey } from '../names/name-normaliser.js';
 import { gtinOfQuery } from '../names/gtin.js';
@@ -7,6 +8,7 @@ import type { Publication } from '../publication/publication.sql.js';
 import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
+import type { Channel } from '../usage/usage.repository.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
 import { AnswerRepository } from './answer.repository.js';
 import { Assessments } from './assessments.js';
@@ -57,16 +59,21 @@ export class LookupService {
     private readonly links: PurchaseLinks,
     private readonly catalog: PublishedCatalog,
     private readonly cache: LookupCache,
+    private readonly asked: AskedNames,
     @Optional() private readonly metrics?: Metrics,
   ) {}
 
-  async lookup(name: string, detail: Detail, keyId?: string): Promise<LookupResult> {
-    return (await this.answer([name], detail, keyId))[0]!;
+  /**
+   * A client's lookup (`via` the transport it came by, whose refusals are recorded for review),
+   * or an admin's (no `via`: nothing recorded).
+   */
+  async lookup(name: string, detail: Detail, keyId?: string, via?: Channel): Promise<LookupResult> {
+    return (await this.answer([name], detail, keyId, via))[0]!;
   }
 
   /** The names of a batch, resolved together; results in request order. */
-  async lookupMany(names: string[], keyId?: string): Promise<LookupResult[]> {
-    return await this.answer(names, 'full', keyId);
+  async lookupMany(names: string[], keyId?: string, via?: Channel): Promise<LookupResult[]> {
+    return await this.answer(names, 'full', keyId, via);
   }
 
   /**
@@ -74,7 +81,12 @@ export class LookupService {
    * resolve to assessed once per publication. Everything an answer says comes from the
    * publication its candidates were read from, and is cached under it.
    */
-  private async answer(names: string[], detail: Detail, keyId?: string): Promise<LookupResult[]> {
+  private async answer(
+    names: string[],
+    detail: Detail,
+    keyId?: string,
+    via?: Channel,
+  ): Promise<LookupResult[]> {
     const current = this.catalog.current.id;
     const answers = new Map<string, CachedAnswer>();
     for (const name of names) {
@@ -98,6 +110,8 @@ export class LookupService {
       const answer = answers.get(name)!;
       // An object: the logger serializes it only when debug lines are written.
       this.logger.debug(answer.explanation);
+      const { refused } = answer;
+      if (refused && via) this.asked.record(name, via, refused.suggestion, refused.publicationId);
       return this.forKey(answer, keyId);
     });
   }
@@ -192,7 +206,9 @@ export class LookupService {
       const as_of = publication.publishedAt.toISOString();
       const bytes = answerBytes(0, explanation);
       const body = sentAgain({ found: false as const, other_matches, as_of });
-      return { body, offerIds: [], explanation, bytes };
+      const [best] = outcome.candidates;
+      const refused = { ...(best && { suggestion: best }), publicationId: publication.id };
+      return { body, offerIds: [], explanation, bytes, refused };
     }
     const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
     const body = { ...assessment.body, resolution };

@@ -126,9 +126,11 @@ export function writtenBarcodeOutcome(
  */
 export const exactNameOutcome = (
   query: string,
-  product: { productId: string; name: string },
+  product: { productId: string; name: string; alias: boolean },
 ): ResolutionOutcome =>
-  certainly(query, product, `${EXACTLY_ONE_NAME} (its name's key)`, 'same name');
+  product.alias
+    ? certainly(query, product, 'a name an admin confirmed as this product', 'alias')
+    : certainly(query, product, `${EXACTLY_ONE_NAME} (its name's key)`, 'same name');
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 

@@ -118,13 +118,13 @@ export class McpService {
       case SINGLE_TOOL: {
         const request = parseSingleLookupArguments(args);
         return await charged(lookupCost(request), () =>
-          this.lookups.lookup(request.product_name, request.detail, keyId),
+          this.lookups.lookup(request.product_name, request.detail, keyId, 'mcp'),
         );
       }
       case BATCH_TOOL: {
         const request = parseBatchLookup(args);
         return await charged(lookupCost(request), async () => ({
-          results: await this.lookups.lookupMany(request.product_names, keyId),
+          results: await this.lookups.lookupMany(request.product_names, keyId, 'mcp'),
         }));
       }
       default:

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * The service's Prometheus metrics, in a registry of its own (not prom-client's global
@@ -32,6 +32,25 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  private readonly refusals = new Counter({
+    name: 'lookup_refusals_total',
+    help: 'Names refused (found: false), by transport: the names people asked for',
+    labelNames: ['transport'] as const,
+    registers: [this.registry],
+  });
+
+  private readonly askedNames = new Gauge({
+    name: 'asked_names_pending',
+    help: 'Refused names waiting for an admin to review them, as last counted',
+    registers: [this.registry],
+  });
+
+  private readonly aliases = new Gauge({
+    name: 'name_aliases',
+    help: 'Names confirmed as a product by an admin (aliases curated), as last counted',
+    registers: [this.registry],
+  });
+
   private readonly quotaRefusals = new Counter({
     name: 'quota_refusals_total',
     help: 'Requests refused because the key had no budget left (429), by transport',
@@ -57,6 +76,7 @@ export class Metrics {
     collectDefaultMetrics({ register: this.registry });
     // Zero series exist from the start, so rates and ratios are defined before the first event.
     for (const outcome of ['found', 'not_found']) this.resolutions.labels(outcome).inc(0);
+    for (const transport of ['http', 'mcp']) this.refusals.labels(transport).inc(0);
   }
 
   request(method: string, route: string, status: number, seconds: number): void {
@@ -67,6 +87,17 @@ export class Metrics {
 
   resolution(found: boolean): void {
     this.resolutions.inc({ outcome: found ? 'found' : 'not_found' });
+  }
+
+  /** One refused name, asked over `transport`. */
+  refusal(transport: 'http' | 'mcp'): void {
+    this.refusals.inc({ transport });
+  }
+
+  /** The review's counts, as the recorder last read them. */
+  curation(pending: number, aliases: number): void {
+    this.askedNames.set(pending);
+    this.aliases.set(aliases);
   }
 
   /** For the quota guard (HTTP) and the MCP tools: one call per refused request. */

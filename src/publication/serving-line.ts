@@ -6,8 +6,9 @@ import type { Publication } from './publication.sql.js';
  * what it holds, so that an operator sees when each instance took an import or a feed.
  */
 export function servingLine(publication: Publication): string {
-  const made =
-    publication.feedRetailer != null
+  const made = publication.curated
+    ? 'an alias confirmed or removed'
+    : publication.feedRetailer != null
       ? `the offers feed of ${JSON.stringify(publication.feedRetailer)}`
       : publication.replaced
         ? 'a catalog import that replaced the catalog'
