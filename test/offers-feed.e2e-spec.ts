@@ -10,6 +10,10 @@ import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { AskedNames } from '../src/curation/asked-names.js';
+import { NameAliasesRepository } from '../src/curation/name-aliases.repository.js';
+import { nameKey } from '../src/names/name-normaliser.js';
 import { OffersFeedService } from '../src/offers/offers-feed.service.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
@@ -34,7 +38,12 @@ describe(OffersFeedService.name, () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url });
     // The command's service, over the app's own resolver and repository.
-    feeds = new OffersFeedService(app.get(CatalogOffersRepository), app.get(NameResolver));
+    feeds = new OffersFeedService(
+      app.get(CatalogOffersRepository),
+      app.get(NameResolver),
+      app.get(AnswerRepository),
+      app.get(AskedNames),
+    );
     prisma = app.get(PrismaService);
     await app.get(CatalogImporter).import('docs/templates/catalog.jsonl');
   });
@@ -120,6 +129,25 @@ describe(OffersFeedService.name, () => {
     expect(stored.body).toContain('"Example Shop",119,');
     const latest = await prisma.catalogPublication.findFirstOrThrow({ orderBy: { id: 'desc' } });
     expect(latest.synthesisKey).toBe(app.get(Assessments).synthesisKey);
+  });
+
+  it('records the titles no product answers as feed items; a confirmed alias matches them', async () => {
+    // The test above ran the feed three times: its dry run is not recorded.
+    await app.get(AskedNames).flush();
+    const [recorded] = await prisma.askedName.findMany({
+      where: { key: nameKey('Northwind Aero Headphones') },
+    });
+    expect(recorded).toMatchObject({ feedItems: 2, askedHttp: 0, askedMcp: 0 });
+    await app.get(NameAliasesRepository).add('Northwind Aero Headphones', 'northwind-aero-2');
+    const report = await feeds.apply(`${FEEDS}/shop.tsv`, {
+      retailer: 'Example Shop',
+      allowInvalid: true,
+      dryRun: true,
+    });
+    expect(report.matched).toEqual({ gtin: 1, mpn: 1, title: 2 });
+    expect(report.unmatched.map((u) => u.title)).toEqual(['Glowline Desk Lamp']);
+    // The tests below expect the feed's title unmatched.
+    await app.get(NameAliasesRepository).remove('Northwind Aero Headphones');
   });
 
   it("reads an XML feed and takes the retailer from the channel's title", async () => {

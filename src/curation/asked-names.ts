@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional, type OnModuleDestroy } from '@nestjs/common';
+import { counted } from '../common/command-output.js';
 import { AppConfig } from '../config/app-config.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { nameKey } from '../names/name-normaliser.js';
@@ -93,7 +94,9 @@ export class AskedNames implements OnModuleDestroy {
     } catch {
       // The database's message stays out of the logs.
       if (!this.failing)
-        this.logger.warn(`Could not record ${counts.length} refused names; their counts are lost`);
+        this.logger.warn(
+          `Could not record ${counted(counts.length, 'refused name')}; their counts are lost`,
+        );
       this.failing = true;
     }
   }

@@ -7,6 +7,9 @@ import {
 } from '../catalog/catalog-offers.repository.js';
 import { readFeed, type FeedKind } from '../feeds/feed-reader.js';
 import { outOfStock, type FeedItem, type FeedProblem } from '../feeds/feed-item.js';
+import { AskedNames } from '../curation/asked-names.js';
+import type { Suggestion } from '../curation/asked-names.repository.js';
+import { AnswerRepository } from '../lookup/answer.repository.js';
 import { NameResolver } from '../lookup/name-resolver.service.js';
 import { nameKey, normaliseName } from '../names/name-normaliser.js';
 
@@ -80,6 +83,8 @@ export class OffersFeedService {
   constructor(
     private readonly offers: CatalogOffersRepository,
     private readonly resolver: NameResolver,
+    private readonly answers: AnswerRepository,
+    private readonly asked: AskedNames,
   ) {}
 
   async apply(file: string, options: OffersFeedOptions = {}): Promise<OffersFeedReport> {
@@ -107,8 +112,12 @@ export class OffersFeedService {
     seconds.gtin = clock();
     await this.matchPartNumbers(items, matched, unmatched);
     seconds.mpn = clock();
-    await this.matchTitles(items, matched, unmatched);
+    const unresolved = await this.matchTitles(items, matched, unmatched);
     seconds.title = clock();
+    // Titles no product answers join the names people asked for; a dry run changes nothing.
+    if (!options.dryRun)
+      for (const { query, suggestion, publicationId } of unresolved)
+        this.asked.record(query, 'feed', suggestion, publicationId);
 
     const offers = new Map<string, FeedOffer>();
     for (const [item, { productId }] of matched)
@@ -172,26 +181,47 @@ export class OffersFeedService {
     }
   }
 
+  /**
+   * The open items by their titles: one that is exactly a product's name or an alias an admin
+   * confirmed is that product, the others are the resolver's. Returns the titles it refused,
+   * as resolved, with their best suggestion.
+   */
   private async matchTitles(
     items: FeedItem[],
     matched: Map<FeedItem, { productId: string; by: MatchedBy }>,
     unmatched: Unmatched[],
-  ) {
+  ): Promise<{ query: string; suggestion?: Suggestion; publicationId?: number }[]> {
     const reported = new Set(unmatched.map((u) => `${u.file}:${u.line}:${u.title}`));
-    const open = items.filter(
+    const titled = items.filter(
       (i) => !matched.has(i) && !reported.has(`${i.file}:${i.line}:${i.title}`),
     );
     const found: [FeedItem, string][] = [];
+    // No stored answer is read: an empty synthesis key is no publication's.
+    const exact = await this.answers.findExact(
+      titled.map((i) => nameKey(titleQuery(i))),
+      '',
+    );
+    titled.forEach((item, i) => {
+      const hit = exact.hits[i];
+      if (hit) found.push([item, hit.productId]);
+    });
+    const open = titled.filter((_, i) => !exact.hits[i]);
+    const refusedTitles: { query: string; suggestion?: Suggestion; publicationId?: number }[] = [];
     const groups = Array.from({ length: Math.ceil(open.length / TITLE_GROUP) }, (_, g) =>
       open.slice(g * TITLE_GROUP, (g + 1) * TITLE_GROUP),
     );
     const resolveGroup = async (group: FeedItem[]) => {
-      const { outcomes } = await this.resolver.resolveMany(group.map(titleQuery));
+      const { outcomes, publication } = await this.resolver.resolveMany(group.map(titleQuery));
       outcomes.forEach((outcome, i) => {
         const item = group[i]!;
         if (outcome.found) found.push([item, outcome.productId!]);
         else {
           const best = outcome.candidates[0];
+          refusedTitles.push({
+            query: titleQuery(item),
+            ...(best && { suggestion: best }),
+            ...(publication && { publicationId: publication.id }),
+          });
           unmatched.push({
             ...where(item),
             title: item.title,
@@ -216,6 +246,7 @@ export class OffersFeedService {
         });
       else matched.set(item, { productId, by: 'title' });
     }
+    return refusedTitles;
   }
 }
 
