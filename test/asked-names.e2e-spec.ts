@@ -9,6 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { projectRoot } from '../src/config/project-root.js';
 import { AskedNames } from '../src/curation/asked-names.js';
+import { AskedNamesRepository } from '../src/curation/asked-names.repository.js';
 import { AliasRefused, NameAliasesRepository } from '../src/curation/name-aliases.repository.js';
 import { SINGLE_TOOL } from '../src/mcp/mcp-tools.js';
 import { nameKey } from '../src/names/name-normaliser.js';
@@ -19,6 +20,8 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 
 // The names people asked for (issue 54): refused names recorded off the request path, and
 // aliases an admin confirms, found at once on every instance without an import.
+
+const METRICS_TOKEN = 'asked-names-metrics-token';
 
 /** A name the demo catalog refuses: two headphones share it, so it suggests one. */
 const REFUSED = 'Sony WH 1000';
@@ -33,7 +36,7 @@ describe(AskedNames.name, () => {
   beforeAll(async () => {
     db = await createTestDatabase({ demo: true });
     for (let i = 0; i < 2; i++) {
-      const app = await createTestApp({ DATABASE_URL: db.url });
+      const app = await createTestApp({ DATABASE_URL: db.url, METRICS_TOKEN });
       await app.listen(0, '127.0.0.1');
       apps.push(app);
       bases.push(
@@ -104,6 +107,45 @@ describe(AskedNames.name, () => {
     expect(stored!.publication_id).toBeGreaterThan(0);
     // A found name is no name to review.
     expect(await row('Sony WH-1000XM5')).toBeUndefined();
+    const metrics = await fetch(`${bases[0]}/metrics`, {
+      headers: { Authorization: `Bearer ${METRICS_TOKEN}` },
+    });
+    const text = await metrics.text();
+    // Instance 0 refused two over HTTP and one over MCP; its first write counted the names.
+    expect(text).toContain('lookup_refusals_total{transport="http"} 2');
+    expect(text).toContain('lookup_refusals_total{transport="mcp"} 1');
+    expect(text).toMatch(/^asked_names_pending [01]$/m);
+    expect(text).toMatch(/^name_aliases 0$/m);
+  });
+
+  it('drops names nobody asked for lately, then the least asked beyond the bound', async () => {
+    const repository = apps[0]!.get(AskedNamesRepository);
+    const day = 86_400_000;
+    const now = Date.now();
+    const count = (name: string, asked: number, lastMs: number) => ({
+      key: nameKey(name),
+      name,
+      firstMs: lastMs,
+      lastMs,
+      http: asked,
+      mcp: 0,
+      feed: 0,
+    });
+    await repository.add([
+      count('old but popular', 50, now - 100 * day),
+      count('asked once', 1, now - day),
+      count('asked twice', 2, now - day),
+      count('asked thrice', 3, now),
+    ]);
+    const before = (await repository.counts()).pending;
+    // Nothing older than 90 days, and at most `before - 1` names once the old one went.
+    expect(await repository.prune(new Date(now - 90 * day), before - 2)).toBe(2);
+    const names = (await repository.list('pending', 100)).map((n) => n.name);
+    expect(names).not.toContain('old but popular');
+    expect(names).not.toContain('asked once');
+    expect(names).toEqual(expect.arrayContaining(['asked twice', 'asked thrice']));
+    // The list is the most asked first.
+    expect(names.indexOf('asked thrice')).toBeLessThan(names.indexOf('asked twice'));
   });
 
   it('stores no key, account or address with a name', async () => {

@@ -26,6 +26,8 @@ export const GOALS = {
   resolverCpuMs: 1.5,
   resolverP99OverHealthz: 4,
   resolver1P99: 8,
+  /** Issue 54: recording refused names costs at most 3% of cold names' throughput. */
+  coldRecording: 0.97,
 };
 
 const NONE: Measured = { rps: NaN, p50: NaN, p99: NaN, requests: 0, non2xx: 0, errors: 0 };
@@ -133,6 +135,9 @@ function goalsMet(r: SizeResult): string[] {
       [`resolver, 1 client p99 <= ${GOALS.resolver1P99} ms`, m.resolver1.p99 <= GOALS.resolver1P99],
     );
   }
+  const recording = ratios.coldRecording?.median;
+  if (recording !== undefined && !Number.isNaN(recording))
+    goals.push([`recording <= 3% of cold`, recording >= GOALS.coldRecording]);
   if (r.products >= 1_000_000) {
     const met = ratios.coldOverHealthz.median >= GOALS.coldOverHealthzAt1M;
     goals.push([`cold >= ${GOALS.coldOverHealthzAt1M} bare`, met]);

@@ -18,7 +18,8 @@ import type { DirectDriver, Service } from './targets.js';
 // name (typos, a brand dropped, words around the name, titles), each asked once, then again
 // with marks appended, to a service that has run a while: no answer to any of them cached,
 // the resolver's code compiled. After a restart, a resolver's first thousand names cost
-// about three times as much while the JIT compiles it.
+// about three times as much while the JIT compiles it. The same cold and resolver workloads
+// with ASKED_NAMES_RECORD=false say what recording refused names costs (issue 54).
 
 export const VARIANTS = {
   cold: 'cold names, HTTP',
@@ -34,6 +35,8 @@ export const VARIANTS = {
   coldBatch1: 'batch of 5 cold names, 1 connection',
   resolver: 'names that need the resolver, HTTP',
   resolver1: 'names that need the resolver, 1 conn.',
+  coldUnrecorded: 'cold names, refused names not recorded',
+  resolverUnrecorded: 'resolver names, refused not recorded',
 } as const;
 export type Variant = keyof typeof VARIANTS;
 
@@ -79,6 +82,8 @@ export const RATIOS = {
   coldBatchOverSingle1: 'batch of 5 cold / one cold p50 latency, 1 connection (goal <= 2)',
   resolverOverHealthz: 'names needing the resolver / bare (/healthz) req/s (goal >= 0.35)',
   resolverP99OverHealthz: 'names needing the resolver / bare (/healthz) p99 (goal <= 4)',
+  coldRecording: 'cold, refused names recorded / not recorded req/s (goal >= 0.97)',
+  resolverRecording: 'resolver names, recorded / not recorded req/s',
 } as const;
 type Ratio = keyof typeof RATIOS;
 
@@ -168,16 +173,29 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       },
     );
   /** A restart, then a short run of other cold names: caches empty, the JIT warm. */
-  const restart = async (target: Service | DirectDriver) => {
-    await target.restart();
+  const restart = async (target: Service | DirectDriver, env?: NodeJS.ProcessEnv) => {
+    await target.restart(env);
     lifetimeStart = nextCold;
     if (target === direct) await directCold(options.warmupSeconds);
     else await http(coldLookup, options.warmupSeconds);
   };
-  const coldHttp = async (seconds: number, conns = connections, next = coldLookup) => {
-    await restart(service);
+  const coldHttp = async (
+    seconds: number,
+    conns = connections,
+    next = coldLookup,
+    env?: NodeJS.ProcessEnv,
+  ) => {
+    await restart(service, env);
     const measured = await http(next, seconds, conns);
     if (nextCold - lifetimeStart >= cold.length) coldRunsCut++;
+    return measured;
+  };
+  const unrecorded = { ASKED_NAMES_RECORD: 'false' };
+  /** A run of `run` on a service that records no refused name, then the service as it was. */
+  const withoutRecording = async (run: () => Promise<Measured>) => {
+    const measured = await run();
+    await restart(service);
+    await http(resolverLookup, options.warmupSeconds);
     return measured;
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
@@ -197,6 +215,13 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     coldBatch1: (s) => coldHttp(s, 1, coldBatch),
     resolver: (s) => http(resolverLookup, s),
     resolver1: (s) => http(resolverLookup, s, 1),
+    coldUnrecorded: (s) => withoutRecording(() => coldHttp(s, connections, coldLookup, unrecorded)),
+    resolverUnrecorded: (s) =>
+      withoutRecording(async () => {
+        await restart(service, unrecorded);
+        await http(resolverLookup, options.warmupSeconds);
+        return await http(resolverLookup, s);
+      }),
   };
   const variants = (Object.keys(VARIANTS) as Variant[]).filter((v) => !options.skip?.includes(v));
 
@@ -242,6 +267,8 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
       coldBatchOverSingle1: perRound((i) => r('coldBatch1', i).p50 / r('cold1', i).p50),
       resolverOverHealthz: perRound((i) => r('resolver', i).rps / r('healthz', i).rps),
       resolverP99OverHealthz: perRound((i) => r('resolver', i).p99 / r('healthz', i).p99),
+      coldRecording: perRound((i) => r('cold', i).rps / r('coldUnrecorded', i).rps),
+      resolverRecording: perRound((i) => r('resolver', i).rps / r('resolverUnrecorded', i).rps),
     },
     serviceRssMb,
     coldRunsCut,

@@ -63,9 +63,9 @@ export class Service {
   }
 
   /** Stops the process and starts a new one on the same port: nothing cached. */
-  async restart(): Promise<void> {
+  async restart(env: NodeJS.ProcessEnv = {}): Promise<void> {
     await this.stop();
-    this.child = await Service.spawn(this.env);
+    this.child = await Service.spawn({ ...this.env, ...env });
   }
 
   /** Samples VmRSS while `work` runs: its highest value. */
