@@ -75,7 +75,8 @@ export class AskedNames implements OnModuleDestroy {
 
   /** Never throws: a failure is logged once per outage, and its counts are lost. */
   private async store(): Promise<void> {
-    const counts = [...this.pending.values()];
+    // In key order: instances writing the same names at once lock their rows in one order.
+    const counts = [...this.pending.values()].sort((a, b) => (a.key < b.key ? -1 : 1));
     this.pending = new Map();
     try {
       await this.repository.add(counts);
