@@ -2,9 +2,9 @@ import type { AccountRecord } from './account.repository.js';
 import { count, when } from './format.js';
 import { html } from './html.js';
 import { page } from './layout.view.js';
+import { recordTable, type Column } from './record-table.view.js';
 
-/** Each column's header, also the label of its cells when rows stack on a phone. */
-const COLUMNS = [
+const COLUMNS: Column[] = [
   ['ID', 'num'],
   ['Email', ''],
   ['Role', ''],
@@ -12,7 +12,7 @@ const COLUMNS = [
   ['Keys', 'num'],
   ['Created', ''],
   ['Status', ''],
-] as const;
+];
 
 export function accountsPage(options: {
   account: AccountRecord;
@@ -36,38 +36,22 @@ export function accountsPage(options: {
         <h2 id="accounts-title">
           ${count(accounts.length)} account${accounts.length === 1 ? '' : 's'}
         </h2>
-        <div class="table-wrap">
-          <table class="stack">
-            <thead>
-              <tr>
-                ${COLUMNS.map(([label, cls]) => html`<th scope="col" class="${cls}">${label}</th>`)}
-              </tr>
-            </thead>
-            <tbody>
-              ${accounts.map(
-                (a) =>
-                  html`<tr>
-                    ${[
-                      a.id,
-                      a.email,
-                      a.isAdmin ? html`<span class="badge admin">Admin</span>` : 'Member',
-                      a.hasPassword ? 'Set' : html`<span class="muted">Link sent</span>`,
-                      count(a.keyCount),
-                      when(a.createdAt, { now }),
-                      a.disabledAt
-                        ? html`<span class="badge revoked">Disabled</span>`
-                        : html`<span class="badge active">Active</span>`,
-                    ].map(
-                      (cell, i) =>
-                        html`<td class="${COLUMNS[i]![1]}" data-label="${COLUMNS[i]![0]}">
-                          ${cell}
-                        </td>`,
-                    )}
-                  </tr>`,
-              )}
-            </tbody>
-          </table>
-        </div>
+        ${recordTable(
+          COLUMNS,
+          accounts.map((a) => ({
+            cells: [
+              a.id,
+              a.email,
+              a.isAdmin ? html`<span class="badge admin">Admin</span>` : 'Member',
+              a.hasPassword ? 'Set' : html`<span class="muted">Link sent</span>`,
+              count(a.keyCount),
+              when(a.createdAt, { now }),
+              a.disabledAt
+                ? html`<span class="badge revoked">Disabled</span>`
+                : html`<span class="badge active">Active</span>`,
+            ],
+          })),
+        )}
       </section>`,
   });
 }
