@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { CACHE_MS } from '../src/auth/verified-keys.js';
 import {
@@ -12,11 +13,15 @@ import {
 import { runBuiltCommand } from './support/run-command.js';
 
 // The dashboard in a real browser (Debian's Chromium driven by playwright-core) against the
-// built server: one person's whole path from the one-time link to a revoked key, each page
-// also at a phone's 390 px. Screenshots go to test-artifacts/dashboard/ (git-ignored).
+// built server: one person's whole path from the one-time link to a revoked key, an admin's
+// pages and review of the names people asked for, each page also at a phone's 390 px.
+// Screenshots go to test-artifacts/dashboard/ (git-ignored).
 
 const EMAIL = 'dana@example.com';
 const PASSWORD = 'a long and memorable passphrase';
+/** Names the demo catalog refuses: one it suggests a product for, one it lacks. */
+const REFUSED = 'Sony WH 1000';
+const MISSING = 'Acme Rocket Skates 3000';
 
 describe('dashboard in a browser', () => {
   let b: DashboardBrowser;
@@ -210,6 +215,101 @@ describe('dashboard in a browser', () => {
     expect(used?.status()).toBe(404);
     await shot('13-link-used');
     expect(cspViolations).toEqual([]);
+  }, 300_000);
+
+  it('lets an admin review the names people asked for, and refuses a member', async () => {
+    // Still the admin of the test before. A key of its own, for lookups the catalog refuses.
+    await page.goto(`${base}/dashboard/keys`);
+    await page.getByLabel('Name').fill('Names review');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = await page.getByLabel('API key').inputValue();
+    const ask = async (name: string) => {
+      const url = `${base}/v1/product-intelligence?product_name=${encodeURIComponent(name)}`;
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${key}` } });
+      return (await res.json()) as { found: boolean; id?: string };
+    };
+    for (const name of [REFUSED, MISSING]) expect((await ask(name)).found).toBe(false);
+
+    // The server adds refused names to the list every 2 seconds.
+    await page.getByRole('link', { name: 'Names asked' }).click();
+    await page.waitForURL(/\/dashboard\/names$/);
+    for (let i = 0; i < 50 && !(await page.textContent('main'))!.includes(MISSING); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await page.reload();
+    }
+    const refused = page.locator('tbody tr', { hasText: REFUSED });
+    expect(await refused.locator('td[data-label="Suggestion"]').textContent()).toMatch(
+      /Sony WH-1000XM[45]/,
+    );
+    await shot('15-names');
+    await phone('15-names');
+
+    // "Is this product": the suggestion is confirmed, and the lookup finds it within seconds.
+    const product = await refused.locator('input[name="product"]').getAttribute('value');
+    await refused.getByRole('button', { name: /Is this product/ }).click();
+    await page.waitForURL(/\/dashboard\/names\?done=alias/);
+    expect(await page.getByRole('status').textContent()).toContain(`“${REFUSED}” now finds`);
+    let answer = await ask(REFUSED);
+    for (let i = 0; i < 30 && !answer.found; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = await ask(REFUSED);
+    }
+    expect(answer).toMatchObject({ found: true, id: product });
+
+    // Another product, found by typing its name: the page to find it.
+    await page
+      .locator('tbody tr', { hasText: MISSING })
+      .getByRole('link', { name: /Find the product/ })
+      .click();
+    await page.getByRole('heading', { name: `Which product is “${MISSING}”?` }).waitFor();
+    await page.getByLabel('Product name or id').fill('bose quietcomfort');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.locator('tbody tr', { hasText: 'bose-quietcomfort-45' }).waitFor();
+    await expectLabelled();
+    await shot('16-names-product');
+    await phone('16-names-product');
+    await page.getByRole('link', { name: '← Names people asked for' }).click();
+
+    // "Not in the catalog": on the demand list, exported as CSV.
+    await page
+      .locator('tbody tr', { hasText: MISSING })
+      .getByRole('button', { name: /Not in the catalog/ })
+      .click();
+    await page.waitForURL(/\/dashboard\/names\?done=demand/);
+    expect(await page.getByRole('status').textContent()).toContain('is on the demand list');
+    await page
+      .getByRole('navigation', { name: 'Lists' })
+      .getByRole('link', { name: /Demand/ })
+      .click();
+    await page.waitForURL(/\/dashboard\/names\/demand$/);
+    expect(await page.textContent('tbody')).toContain(MISSING);
+    await shot('17-names-demand');
+    await phone('17-names-demand');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: /Export CSV/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^names-demand-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = (await readFile(await download.path(), 'utf8')).split('\r\n');
+    expect(lines[0]).toBe(
+      'name,asked,asked_http,asked_mcp,feed_items,first_asked_at,last_asked_at,suggestion_id,suggestion_name,suggestion_score',
+    );
+    expect(lines.slice(1).filter(Boolean)).toEqual([
+      expect.stringMatching(new RegExp(`^${MISSING},1,1,0,0,\\d{4}-`)),
+    ]);
+    expect(cspViolations).toEqual([]);
+
+    // A member has no such page.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/dashboard\/sign-in$/);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/dashboard\/keys$/);
+    expect(await page.getByRole('link', { name: 'Names asked' }).count()).toBe(0);
+    const denied = await page.goto(`${base}/dashboard/names`);
+    expect(denied?.status()).toBe(403);
+    expect(await page.textContent('main')).toContain('Only admins can see this page.');
   }, 300_000);
 
   it('greets at / with links to the dashboard and the reference, and shows its icon', async () => {

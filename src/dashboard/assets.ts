@@ -26,7 +26,7 @@ header.top { background: var(--surface); border-bottom: 1px solid var(--border);
   align-items: center; }
 .brand-mark { width: 1.75rem; height: 1.75rem; border-radius: 8px; background: var(--accent);
   color: #fff; display: inline-grid; place-items: center; font-size: .85rem; }
-nav.main { display: flex; gap: .25rem; flex: 1; }
+nav.main { display: flex; flex-wrap: wrap; gap: .25rem; flex: 1; }
 nav.main a { padding: .4rem .75rem; border-radius: 8px; color: var(--muted); text-decoration: none;
   font-weight: 500; }
 nav.main a[aria-current="page"] { background: var(--accent-soft); color: var(--accent); }
@@ -81,8 +81,13 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .
 .badge.revoked { background: var(--danger-soft); color: var(--danger); }
 .badge.expired { background: var(--warn-soft); color: var(--warn); }
 .badge.admin { background: var(--accent-soft); color: var(--accent); }
-.actions { display: flex; gap: 1rem; justify-content: flex-end; align-items: center; }
+.badge.feed { background: #f0fdfa; color: var(--mcp); }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem 1rem; justify-content: flex-end;
+  align-items: center; }
 .actions form { margin: 0; }
+table.names td small { display: block; }
+.pages { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center;
+  justify-content: space-between; margin-top: 1rem; }
 .empty { text-align: center; padding: 2.5rem 1rem; color: var(--muted); }
 .empty strong { display: block; color: var(--text); font-size: 1.05rem; margin-bottom: .25rem; }
 .secret { display: flex; gap: .5rem; }
@@ -95,7 +100,7 @@ code { font-family: ui-monospace, SFMono-Regular, Menlo, monospace; font-size: .
 .stat dd { margin: .2rem 0 0; font-size: 1.6rem; font-weight: 700; font-variant-numeric: tabular-nums; }
 .stat dd small { font-size: .8rem; font-weight: 500; color: var(--muted); }
 figure { margin: 0; }
-.chart-head { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: center;
+.chart-head, .toolbar { display: flex; flex-wrap: wrap; gap: .75rem 1rem; align-items: center;
   justify-content: space-between; margin-bottom: 1rem; }
 .chart-head h2 { margin: 0; }
 .ranges { display: inline-flex; border: 1px solid var(--border); border-radius: 8px; overflow: hidden; }
@@ -161,7 +166,7 @@ footer { text-align: center; color: var(--muted); font-size: .8rem; padding: 1.5
   table.stack td.actions-cell { grid-template-columns: 1fr; border-top: 1px solid var(--border);
     margin-top: .25rem; padding-top: .6rem; }
   table.stack td.actions-cell::before { content: none; }
-  table.stack .actions { justify-content: flex-start; gap: 1.5rem; }
+  table.stack .actions { justify-content: flex-start; gap: .75rem 1.5rem; }
 }
 `;
 

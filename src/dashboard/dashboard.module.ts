@@ -1,8 +1,10 @@
 import { Module, RequestMethod, type MiddlewareConsumer, type NestModule } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
+import { CurationModule } from '../curation/curation.module.js';
 import { QuotaModule } from '../quota/quota.module.js';
 import { AccountsController } from './accounts.controller.js';
 import { AccountsModule } from './accounts.module.js';
+import { AskedNamesController } from './asked-names.controller.js';
 import { AssetsController } from './assets.controller.js';
 import { DashboardMiddleware } from './dashboard.middleware.js';
 import { FirstAdminIssuer } from './first-admin.issuer.js';
@@ -15,14 +17,18 @@ import { SessionsService } from './sessions.service.js';
 import { SignInController } from './sign-in.controller.js';
 import { UsageModule } from '../usage/usage.module.js';
 
-/** The key dashboard at /dashboard (accounts, sessions, keys, usage), `/` and the icons. */
+/**
+ * The key dashboard at /dashboard (accounts, sessions, keys, usage, the names people asked
+ * for), `/` and the icons.
+ */
 @Module({
-  imports: [AuthModule, AccountsModule, UsageModule, QuotaModule],
+  imports: [AuthModule, AccountsModule, UsageModule, QuotaModule, CurationModule],
   // NotFoundController last: it answers whatever the others do not.
   controllers: [
     SignInController,
     KeysController,
     AccountsController,
+    AskedNamesController,
     AssetsController,
     LandingController,
     NotFoundController,

@@ -9,7 +9,7 @@ export interface PageOptions {
   account?: AccountRecord;
   csrf?: string;
   /** Which navigation entry is the current page. */
-  section?: 'keys' | 'accounts';
+  section?: 'keys' | 'accounts' | 'names';
   /** A narrow centred page (sign-in, set password, errors). */
   narrow?: boolean;
 }
@@ -27,6 +27,7 @@ export function page(options: PageOptions): string {
     ? html`<nav class="main" aria-label="Dashboard">
           ${navLink('/dashboard/keys', 'API keys', section === 'keys')}
           ${account.isAdmin && navLink('/dashboard/accounts', 'Accounts', section === 'accounts')}
+          ${account.isAdmin && navLink('/dashboard/names', 'Names asked', section === 'names')}
         </nav>
         <div class="who">
           <span
