@@ -18,11 +18,14 @@ import type { DirectDriver, Service } from './targets.js';
 // name (typos, a brand dropped, words around the name, titles), each asked once, then again
 // with marks appended, to a service that has run a while: no answer to any of them cached,
 // the resolver's code compiled. After a restart, a resolver's first thousand names cost
-// about three times as much while the JIT compiles it. The same cold and resolver workloads
-// with ASKED_NAMES_RECORD=false say what recording refused names costs (issue 54).
+// about three times as much while the JIT compiles it: a run of them after a restart starts
+// with a warm-up of them. The same cold and resolver workloads with ASKED_NAMES_RECORD=false
+// say what recording refused names costs (issue 54); each pair runs side by side, in turn
+// first and second from round to round.
 
 export const VARIANTS = {
   cold: 'cold names, HTTP',
+  coldUnrecorded: 'cold names, refused names not recorded',
   coldDirect: 'cold names, direct (no HTTP)',
   cold1: 'cold names, 1 connection',
   warm: 'warm names, HTTP',
@@ -34,9 +37,8 @@ export const VARIANTS = {
   batch1: 'batch of 5, 1 connection',
   coldBatch1: 'batch of 5 cold names, 1 connection',
   resolver: 'names that need the resolver, HTTP',
-  resolver1: 'names that need the resolver, 1 conn.',
-  coldUnrecorded: 'cold names, refused names not recorded',
   resolverUnrecorded: 'resolver names, refused not recorded',
+  resolver1: 'names that need the resolver, 1 conn.',
 } as const;
 export type Variant = keyof typeof VARIANTS;
 
@@ -172,9 +174,12 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
         return measured;
       },
     );
+  /** Whether the service has run names that need the resolver since it started. */
+  let resolverWarm = false;
   /** A restart, then a short run of other cold names: caches empty, the JIT warm. */
   const restart = async (target: Service | DirectDriver, env?: NodeJS.ProcessEnv) => {
     await target.restart(env);
+    if (target === service) resolverWarm = false;
     lifetimeStart = nextCold;
     if (target === direct) await directCold(options.warmupSeconds);
     else await http(coldLookup, options.warmupSeconds);
@@ -190,12 +195,17 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     if (nextCold - lifetimeStart >= cold.length) coldRunsCut++;
     return measured;
   };
+  /** Names that need the resolver, after a warm-up of them if the service is new. */
+  const resolverHttp = async (seconds: number, conns = connections) => {
+    if (!resolverWarm) await http(resolverLookup, options.warmupSeconds);
+    resolverWarm = true;
+    return await http(resolverLookup, seconds, conns);
+  };
   const unrecorded = { ASKED_NAMES_RECORD: 'false' };
   /** A run of `run` on a service that records no refused name, then the service as it was. */
   const withoutRecording = async (run: () => Promise<Measured>) => {
     const measured = await run();
     await restart(service);
-    await http(resolverLookup, options.warmupSeconds);
     return measured;
   };
   const measure: Record<Variant, (seconds: number) => Promise<Measured>> = {
@@ -213,26 +223,26 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     single1: (s) => http(() => lookup(warmName()), s, 1),
     batch1: (s) => http(batch, s, 1),
     coldBatch1: (s) => coldHttp(s, 1, coldBatch),
-    resolver: (s) => http(resolverLookup, s),
-    resolver1: (s) => http(resolverLookup, s, 1),
+    resolver: (s) => resolverHttp(s),
+    resolver1: (s) => resolverHttp(s, 1),
     coldUnrecorded: (s) => withoutRecording(() => coldHttp(s, connections, coldLookup, unrecorded)),
     resolverUnrecorded: (s) =>
       withoutRecording(async () => {
         await restart(service, unrecorded);
-        await http(resolverLookup, options.warmupSeconds);
-        return await http(resolverLookup, s);
+        return await resolverHttp(s);
       }),
   };
   const variants = (Object.keys(VARIANTS) as Variant[]).filter((v) => !options.skip?.includes(v));
 
   // Warm-up: the variants that restart the service warm up after each restart instead.
   for (const variant of variants)
-    if (!variant.startsWith('cold')) await measure[variant](options.warmupSeconds);
+    if (!variant.startsWith('cold') && !variant.endsWith('Unrecorded'))
+      await measure[variant](options.warmupSeconds);
   const runs = Object.fromEntries(
     Object.keys(VARIANTS).map((v) => [v, [] as Measured[]]),
   ) as Record<Variant, Measured[]>;
   for (let round = 1; round <= options.rounds; round++) {
-    for (const variant of variants) {
+    for (const variant of inTurn(variants, round)) {
       const m = await measure[variant](options.seconds);
       runs[variant].push(m);
       console.error(
@@ -273,4 +283,22 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
     serviceRssMb,
     coldRunsCut,
   };
+}
+
+/** Variants measured against each other, side by side: the second of each runs first in even rounds. */
+const PAIRS: [Variant, Variant][] = [
+  ['cold', 'coldUnrecorded'],
+  ['resolver', 'resolverUnrecorded'],
+];
+
+/** The round's order of `variants`: each pair's two swapped in even rounds. */
+function inTurn(variants: Variant[], round: number): Variant[] {
+  if (round % 2 === 1) return variants;
+  const order = [...variants];
+  for (const [a, b] of PAIRS) {
+    const i = order.indexOf(a);
+    const j = order.indexOf(b);
+    if (i >= 0 && j >= 0) [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order;
 }
