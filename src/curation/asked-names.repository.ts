@@ -59,7 +59,8 @@ export class AskedNamesRepository {
 
   /**
    * Adds gathered counts in one statement. A name asked again keeps its review (a name not in
-   * the catalog goes on counting demand); its suggestion is the latest publication's.
+   * the catalog goes on counting demand); its suggestion is the latest publication's. A name an
+   * admin confirmed since is left out.
    */
   async add(counts: AskedCount[]): Promise<void> {
     if (counts.length === 0) return;
@@ -77,7 +78,9 @@ export class AskedNamesRepository {
         ${counts.map((c) => c.suggestion?.productId ?? null)}::text[],
         ${counts.map((c) => c.suggestion?.name ?? null)}::text[],
         ${counts.map((c) => c.suggestion?.score ?? null)}::float8[],
-        ${counts.map((c) => c.publicationId ?? null)}::int[])
+        ${counts.map((c) => c.publicationId ?? null)}::int[]) AS u(key)
+      -- A name confirmed since it was refused (an instance's counts gathered before) is found now.
+      WHERE NOT EXISTS (SELECT 1 FROM name_aliases al WHERE al.key = u.key)
       ON CONFLICT (key) DO UPDATE SET
         name = EXCLUDED.name,
         first_asked_at = least(a.first_asked_at, EXCLUDED.first_asked_at),
