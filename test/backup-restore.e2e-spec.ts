@@ -91,7 +91,7 @@ describe('backup and restore', () => {
     const backedUp = await runBuiltCommand('backup', [file], commandEnv(a));
     expect(backedUp).toMatchObject({ code: 0, stderr: '' });
     expect(backedUp.stdout).toMatch(
-      /^Backed up to \S+backup\.gz: [\d.]+ KB, 20 tables, [\d,]+ rows \(products 207, api_keys 2, accounts 1\), in [\d.]+ s\.\n$/,
+      /^Backed up to \S+backup\.gz: [\d.]+ KB, 21 tables, [\d,]+ rows \(products 207, api_keys 2, accounts 1\), in [\d.]+ s\.\n$/,
     );
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     // An existing file is replaced only with --force.

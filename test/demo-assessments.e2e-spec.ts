@@ -61,6 +61,45 @@ describe('demo catalog assessments', () => {
     expect(figures.unreviewedShowingScore).toBe(0);
   });
 
+  it("ranks each category's reviewed products by their scores, and the unreviewed not at all", async () => {
+    const categories = new Map<string, ProductIntelligence[]>();
+    for (const answer of bodies.values())
+      categories.set(answer.category, [...(categories.get(answer.category) ?? []), answer]);
+    expect(categories.size).toBeGreaterThan(5);
+    for (const [category, answers] of categories) {
+      const reviewed = answers.filter((a) => a.score_basis === 'sources');
+      // Best first, as ranked at publication: score, then more sources, then id.
+      reviewed.sort(
+        (a, b) =>
+          b.service_score - a.service_score ||
+          b.source_count - a.source_count ||
+          (a.id < b.id ? -1 : 1),
+      );
+      expect(reviewed.map((a) => a.category_rank)).toEqual(
+        reviewed.map((_, i) => ({
+          category,
+          rank: i + 1,
+          of: reviewed.length,
+          percentile:
+            reviewed.length === 1
+              ? 100
+              : Math.round((100 * (reviewed.length - i - 1)) / (reviewed.length - 1)),
+        })),
+      );
+      for (const a of answers.filter((x) => x.score_basis !== 'sources'))
+        expect(a.category_rank).toBeNull();
+    }
+    // The compact answer ranks it too.
+    const res = await request(app.getHttpServer() as App)
+      .get('/v1/product-intelligence')
+      .set('Authorization', await bearer(app))
+      .query({ product_name: 'Sony WH-1000XM5', detail: 'compact' });
+    expect((res.body as ProductIntelligence).category_rank).toEqual(
+      body('Sony WH-1000XM5').category_rank,
+    );
+    expect(body('Sony WH-1000XM5').category_rank?.rank).toBeGreaterThanOrEqual(1);
+  });
+
   it('highlights and considers only from evidence, each entry citing its sources', () => {
     for (const answer of bodies.values()) {
       const sources = new Set(answer.source_consensus.map((s) => s.source));

@@ -71,7 +71,7 @@ describe('answers computed at publication', () => {
         config,
       );
       const { body } = unpackAssessment(
-        stored.bodies.get(product.id)!,
+        stored.bodies.get(product.id)!.body,
         publishedAt.toISOString(),
         (offerId) => links.urlFor({ offerId }),
       );

@@ -132,6 +132,17 @@ export interface components {
             /** @description The next-best candidates, best first; never the resolved product */
             other_matches: components["schemas"]["Match"][];
         };
+        /** @description The product's standing among its category's reviewed products by service_score (ties: more sources first), computed at publication. */
+        CategoryRank: {
+            /** @description The product's catalog category */
+            category: string;
+            /** @description 1 is the best reviewed product of the category */
+            rank: number;
+            /** @description How many products of the category are reviewed (a source scored them) */
+            of: number;
+            /** @description 100 for the best, 0 for the last; 100 when it is the only one */
+            percentile: number;
+        };
         /** @description The assessment of a confidently resolved product. */
         ProductIntelligence: {
             /** @constant */
@@ -152,6 +163,8 @@ export interface components {
              * @enum {string}
              */
             score_basis: "sources" | "category_prior" | "catalog_prior";
+            /** @description Its rank among the reviewed products of its category; null for an unreviewed product (score_basis is not sources), which has no rank, and when the catalog holds no ranks the service can use (imported before ranks were stored, or with other synthesis settings). Additive: clients that do not know it can ignore it. */
+            category_rank: components["schemas"]["CategoryRank"] | null;
             dimension_scores: components["schemas"]["DimensionScore"][];
             feature_scores: components["schemas"]["FeatureScore"][];
             /** @description Evidence only: its strongest rated criteria (at most 3), then the pros its sources state, most often stated first */
@@ -345,6 +358,12 @@ export interface operations {
                      *           "headline": "Example Audio Aurora X5: very good overall (83.8/100 from 2 sources), strongest in performance.",
                      *           "service_score": 83.8,
                      *           "score_basis": "sources",
+                     *           "category_rank": {
+                     *             "category": "headphones",
+                     *             "rank": 3,
+                     *             "of": 42,
+                     *             "percentile": 95
+                     *           },
                      *           "dimension_scores": [
                      *             {
                      *               "dimension": "performance",

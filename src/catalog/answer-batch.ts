@@ -3,6 +3,7 @@ import { CatalogPriors, type CriterionMeanRow, type ScoreMeanRow } from '../synt
 import { packAssessment } from '../synthesis/stored-assessment.js';
 import { synthesize } from '../synthesis/synthesize.js';
 import { BinaryCopyRows } from './copy-binary.js';
+import { copyRow } from './copy-format.js';
 import { readProducts } from './product-rows.js';
 
 // One batch of a publication's products to their stored answers (product_answers): what each
@@ -27,6 +28,8 @@ export interface AnswerTask extends AnswerSettings {
  */
 export interface AnswerRows {
   answers: Uint8Array;
+  /** COPY text rows of each product's standing facts (product_id, category, score, sources). */
+  scores: string;
   products: number;
 }
 
@@ -37,6 +40,7 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
   const answers = new BinaryCopyRows();
   return (lines) => {
     let products = 0;
+    let scores = '';
     for (const product of readProducts(lines)) {
       products++;
       const offerIds: string[] = [];
@@ -54,7 +58,8 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
         task.config,
       );
       answers.add([product.id, packAssessment(body, offerIds)]);
+      scores += copyRow([product.id, body.category, body.service_score, body.source_count]);
     }
-    return { answers: answers.take(), products };
+    return { answers: answers.take(), scores, products };
   };
 }

@@ -109,19 +109,28 @@ async function readMeans(
   return { criterionMeans, scoreMeans };
 }
 
+/** What else computeAnswers does: which products, where their scores go, when to stop. */
+export interface ComputeOptions {
+  /** A query of the ids to compute; all products when unset. */
+  only?: string;
+  /** Each product's standing facts as COPY text rows (AnswerRows.scores), ended like output. */
+  scores?: Writable;
+  /** Stops the computation between batches. */
+  signal?: AbortSignal;
+}
+
 /**
  * Synthesizes the products of `table`'s catalog (those whose ids the query `only` returns, or
  * all), read on `client` (inside the caller's transaction, if any) with the priors of its
  * category means, and writes their COPY rows (`FORMAT binary`) to `output`, which it ends
- * (or, failing, abandons). Returns how many products it wrote; `signal` stops it between batches.
+ * (or, failing, abandons). Returns how many products it wrote.
  */
 export async function computeAnswers(
   client: pg.ClientBase,
   table: (name: string) => string,
   settings: AnswerSettings,
   output: Writable,
-  only?: string,
-  signal?: AbortSignal,
+  { only, scores, signal }: ComputeOptions = {},
 ): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
   // One worker a core at most, each started when a batch finds the others busy: a small
@@ -147,6 +156,7 @@ export async function computeAnswers(
     const done = worker.run(lines).then(async (rows) => {
       products += rows.products;
       await write(output, rows.answers);
+      if (scores) await write(scores, Buffer.from(rows.scores));
     });
     const tracked = done.finally(() => inFlight.delete(tracked));
     tracked.catch(() => undefined); // awaited by the loop, which may be elsewhere when it fails
@@ -186,6 +196,7 @@ export async function computeAnswers(
     await Promise.allSettled([...inFlight]);
     await Promise.all(workers.map((w) => w.stop()));
     await close(output, failure);
+    if (scores) await close(scores, failure);
   }
   return products;
 }
@@ -228,6 +239,7 @@ export async function storeAnswers(
   try {
     const reader = await open();
     const loader = await open();
+    const scorer = await open();
     await loader.query('BEGIN');
     await build.createLike('product_answers', loader);
     const answers = loader.query(
@@ -236,19 +248,49 @@ export async function storeAnswers(
            FROM STDIN WITH (FORMAT binary, FREEZE)`,
       ),
     );
-    const products = await computeAnswers(
-      reader,
-      (t) => build.next(t),
-      settings,
-      answers,
-      undefined,
-      signal,
+    const facts = build.next(SCORE_FACTS);
+    await scorer.query(
+      `CREATE UNLOGGED TABLE ${facts}
+         (product_id text, category text, service_score float8, source_count int)`,
     );
+    const scores = scorer.query(copyFrom(`COPY ${facts} FROM STDIN`));
+    const products = await computeAnswers(reader, (t) => build.next(t), settings, answers, {
+      scores,
+      signal,
+    });
     await loader.query('COMMIT');
-    await build.on(loader).buildIndexes(['product_answers']);
+    await Promise.all([
+      build.on(loader).buildIndexes(['product_answers']),
+      rankScores(build.on(scorer)),
+    ]);
     return products;
   } finally {
     // Failing, a COPY may still be open: ending its session rolls its transaction back.
     await Promise.all(sessions.map((s) => s.end().catch(() => undefined)));
   }
+}
+
+/** The unlogged table of the build's schema each product's standing facts are loaded into. */
+const SCORE_FACTS = 'product_score_facts';
+
+/**
+ * product_scores from the loaded facts: each product ranked among its category's reviewed
+ * products (a source scored it) by score, then sources, then id (src/synthesis/standing.ts's
+ * order), in one pass; then keyed. The facts' table is dropped.
+ */
+async function rankScores(build: CatalogBuild): Promise<void> {
+  const facts = build.next(SCORE_FACTS);
+  await build.createLike('product_scores');
+  await build.client.query(
+    `INSERT INTO ${build.next('product_scores')}
+       (product_id, category, service_score, source_count, category_rank, category_reviewed)
+     SELECT product_id, category, service_score, source_count,
+            CASE WHEN source_count > 0 THEN row_number() OVER ranked END,
+            count(*) FILTER (WHERE source_count > 0) OVER (PARTITION BY category)
+       FROM ${facts}
+     WINDOW ranked AS (PARTITION BY category, source_count > 0
+                       ORDER BY service_score DESC, source_count DESC, product_id COLLATE "C")`,
+  );
+  await build.client.query(`DROP TABLE ${facts}`);
+  await build.buildIndexes(['product_scores']);
 }

@@ -195,7 +195,7 @@ export class CatalogOffersRepository {
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
       };
       const file = path.join(dir, 'answers.copy');
-      await computeAnswers(client, live, task, createWriteStream(file), touched);
+      await computeAnswers(client, live, task, createWriteStream(file), { only: touched });
       await client.query(
         'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
       );

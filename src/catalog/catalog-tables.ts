@@ -11,6 +11,7 @@ export const CATALOG_TABLES = [
   'category_priors',
   'category_score_priors',
   'product_answers',
+  'product_scores',
   'name_keys',
 ] as const;
 export type CatalogTable = (typeof CATALOG_TABLES)[number];
@@ -21,7 +22,11 @@ export type CatalogTable = (typeof CATALOG_TABLES)[number];
  * answers are read by, and the search vocabulary with the search names; the answers last.
  */
 export const KEYED_FIRST = ['products'] as const satisfies CatalogTable[];
-export const ANSWER_TABLES = ['product_answers', 'name_keys'] as const satisfies CatalogTable[];
+export const ANSWER_TABLES = [
+  'product_answers',
+  'product_scores',
+  'name_keys',
+] as const satisfies CatalogTable[];
 export const PRIOR_TABLES = ['category_priors', 'category_score_priors'] as const;
 export const PRIORS_AND_ANSWER_SOURCES = [
   'reviews',

@@ -12,6 +12,13 @@ import type { ProductRecord } from '../synthesis/synthesis.types.js';
 // that reach them in one probe, and, for a catalog with no stored answers to trust, the
 // products and category means synthesis reads instead.
 
+/** A product's stored answer, and its rank in its category, read beside it. */
+export interface StoredAnswer {
+  body: string;
+  /** Null when the catalog was imported before ranks were stored (product_scores). */
+  rank: { rank: number | null; of: number } | null;
+}
+
 /** A name that is exactly one product's: that product and its stored answer, if trusted. */
 export interface ExactHit {
   productId: string;
@@ -19,8 +26,19 @@ export interface ExactHit {
   /** Found by an alias a person confirmed, not by the product's own name. */
   alias: boolean;
   /** Null when the publication's answers were computed with other settings (or none). */
-  body: string | null;
+  stored: StoredAnswer | null;
 }
+
+/** The columns a stored answer is read with (STORED_COLUMNS), as rows give them. */
+interface StoredRow {
+  body: string | null;
+  rank: number | null;
+  of: number | null;
+}
+
+const STORED_COLUMNS = 'a.body, s.category_rank AS rank, s.category_reviewed AS "of"';
+const storedOf = ({ body, rank, of }: StoredRow): StoredAnswer | null =>
+  body === null ? null : { body, rank: of === null ? null : { rank, of } };
 
 const PUBLICATION_COLUMNS = `pub.id AS "publicationId",
   floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs"`;
@@ -30,7 +48,7 @@ const PUBLICATION_COLUMNS = `pub.id AS "publicationId",
 // publication's answers were computed with the service's settings ($2), and the publication
 // read in the same statement (the one row with no key when none is a name).
 const FIND_EXACT = `
-  SELECT ${PUBLICATION_COLUMNS}, k.i::int AS index, p.id, p.name, k.alias, a.body
+  SELECT ${PUBLICATION_COLUMNS}, k.i::int AS index, p.id, p.name, k.alias, ${STORED_COLUMNS}
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
     LEFT JOIN (SELECT q.i, coalesce(n.product_id, al.product_id) AS product_id,
@@ -40,14 +58,17 @@ const FIND_EXACT = `
                  LEFT JOIN name_aliases al ON n.key IS NULL AND al.key = q.key
                 WHERE n.key IS NOT NULL OR al.key IS NOT NULL) k ON true
     LEFT JOIN products p ON p.id = k.product_id
-    LEFT JOIN product_answers a ON a.product_id = k.product_id AND pub."synthesisKey" = $2`;
+    LEFT JOIN product_answers a ON a.product_id = k.product_id AND pub."synthesisKey" = $2
+    LEFT JOIN product_scores s ON s.product_id = a.product_id`;
 
-// The stored answers of products ($1), if computed with the service's settings ($2).
+// The stored answers of products ($1), if computed with the service's settings ($2), with
+// their ranks.
 const FIND_ANSWERS = `
-  SELECT ${PUBLICATION_COLUMNS}, a.product_id AS id, a.body
+  SELECT ${PUBLICATION_COLUMNS}, a.product_id AS id, ${STORED_COLUMNS}
     FROM (VALUES (1)) AS one(row)
     LEFT JOIN (${LATEST_PUBLICATION}) pub ON true
-    LEFT JOIN product_answers a ON a.product_id = ANY($1::text[]) AND pub."synthesisKey" = $2`;
+    LEFT JOIN product_answers a ON a.product_id = ANY($1::text[]) AND pub."synthesisKey" = $2
+    LEFT JOIN product_scores s ON s.product_id = a.product_id`;
 
 const FIND_PRODUCTS = `
   SELECT ${productRecordJson('p', (table) => table)} AS product,
@@ -124,18 +145,19 @@ export class AnswerRepository {
   /** One statement for `keys`. */
   private async probeExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
     const rows = await this.prepared<
-      PublicationRow & {
-        index: number | null;
-        id: string | null;
-        name: string;
-        alias: boolean;
-        body: string | null;
-      }
+      PublicationRow &
+        StoredRow & { index: number | null; id: string | null; name: string; alias: boolean }
     >('lookup-find-exact', FIND_EXACT, [arrayLiteral(keys), synthesisKey]);
     const hits: (ExactHit | undefined)[] = keys.map(() => undefined);
     // An alias whose product an import removed finds nothing (id null).
-    for (const { index, id, name, alias, body } of rows)
-      if (index !== null && id !== null) hits[index - 1] = { productId: id, name, alias, body };
+    for (const row of rows)
+      if (row.index !== null && row.id !== null)
+        hits[row.index - 1] = {
+          productId: row.id,
+          name: row.name,
+          alias: row.alias,
+          stored: storedOf(row),
+        };
     const publication = publicationOf(rows);
     return { ...(publication && { publication }), hits };
   }
@@ -144,14 +166,17 @@ export class AnswerRepository {
   async findAnswers(
     ids: readonly string[],
     synthesisKey: string,
-  ): Promise<{ publication?: Publication; bodies: Map<string, string> }> {
-    const rows = await this.prepared<PublicationRow & { id: string | null; body: string }>(
+  ): Promise<{ publication?: Publication; bodies: Map<string, StoredAnswer> }> {
+    const rows = await this.prepared<PublicationRow & StoredRow & { id: string | null }>(
       'lookup-find-answers',
       FIND_ANSWERS,
       [arrayLiteral(ids), synthesisKey],
     );
-    const bodies = new Map<string, string>();
-    for (const { id, body } of rows) if (id !== null) bodies.set(id, body);
+    const bodies = new Map<string, StoredAnswer>();
+    for (const row of rows) {
+      const stored = row.id === null ? null : storedOf(row);
+      if (stored) bodies.set(row.id!, stored);
+    }
     const publication = publicationOf(rows);
     return { ...(publication && { publication }), bodies };
   }

@@ -4,10 +4,11 @@ import { Metrics } from '../metrics/metrics.service.js';
 import type { Publication } from '../publication/publication.sql.js';
 import { CatalogPriors } from '../synthesis/priors.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
+import { categoryRank } from '../synthesis/standing.js';
 import { synthesisKey, unpackAssessment } from '../synthesis/stored-assessment.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import type { ProductRecord } from '../synthesis/synthesis.types.js';
-import { AnswerRepository } from './answer.repository.js';
+import { AnswerRepository, type StoredAnswer } from './answer.repository.js';
 import { heapBytes, LookupCache, storedHeapBytes, type CachedAssessment } from './lookup-cache.js';
 
 /**
@@ -33,19 +34,24 @@ export class Assessments {
     this.synthesisKey = synthesisKey(config.synthesis);
   }
 
-  /** A stored answer's body, as an assessment of `publication` (and cached under it). */
+  /**
+   * A stored answer's body, with its rank in its category, as an assessment of `publication`
+   * (and cached under it).
+   */
   fromStored(
     publication: Publication,
     productId: string,
-    text: string,
+    stored: StoredAnswer,
     cache = true,
   ): CachedAssessment {
     const { body, offerIds } = unpackAssessment(
-      text,
+      stored.body,
       publication.publishedAt.toISOString(),
       (offerId) => this.links.urlFor({ offerId }),
     );
-    const assessment = { body, offerIds, bytes: storedHeapBytes(text) };
+    if (stored.rank?.rank != null)
+      body.category_rank = categoryRank(body.category, stored.rank.rank, stored.rank.of);
+    const assessment = { body, offerIds, bytes: storedHeapBytes(stored.body) };
     if (cache) this.cache.setAssessment(publication.id, productId, assessment);
     return assessment;
   }
@@ -69,8 +75,8 @@ export class Assessments {
     if (unread.length === 0) return { assessments, consistent: true };
     const stored = await this.repository.findAnswers(unread, this.synthesisKey);
     let consistent = stored.publication?.id === publication.id;
-    for (const [id, text] of stored.bodies)
-      assessments.set(id, this.fromStored(publication, id, text, consistent));
+    for (const [id, answer] of stored.bodies)
+      assessments.set(id, this.fromStored(publication, id, answer, consistent));
     const missing = unread.filter((id) => !stored.bodies.has(id));
     if (missing.length === 0) return { assessments, consistent };
     const { publicationId, products } = await this.repository.findProducts(missing);

@@ -10,7 +10,7 @@ import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import type { Channel } from '../usage/usage.repository.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
-import { AnswerRepository } from './answer.repository.js';
+import { AnswerRepository, type StoredAnswer } from './answer.repository.js';
 import { Assessments } from './assessments.js';
 import {
   answerBytes,
@@ -31,7 +31,7 @@ const pendingKey = (publication: number, detail: Detail, name: string) =>
 interface Resolved {
   publication: Publication;
   outcomes: ResolutionOutcome[];
-  stored: Map<string, string>;
+  stored: Map<string, StoredAnswer>;
   consistent: boolean;
 }
 
@@ -141,8 +141,11 @@ export class LookupService {
     const resolved = await this.resolve(names);
     const { publication, outcomes } = resolved;
     const assessments = new Map<string, CachedAssessment>();
-    for (const [id, text] of resolved.stored)
-      assessments.set(id, this.assessments.fromStored(publication, id, text, resolved.consistent));
+    for (const [id, answer] of resolved.stored)
+      assessments.set(
+        id,
+        this.assessments.fromStored(publication, id, answer, resolved.consistent),
+      );
     const unread = outcomes.flatMap((o) =>
       o.productId && !assessments.has(o.productId) ? [o.productId] : [],
     );
@@ -183,12 +186,12 @@ export class LookupService {
       return { publication, outcomes: again.outcomes, stored: new Map(), consistent: false };
     }
     const publication = (resolved ?? exact)?.publication ?? NEVER_PUBLISHED;
-    const stored = new Map<string, string>();
+    const stored = new Map<string, StoredAnswer>();
     let next = 0;
     const outcomes = names.map((name) => {
       const hit = hits.get(name);
       if (!hit) return resolved!.outcomes[next++]!;
-      if (hit.body !== null) stored.set(hit.productId, hit.body);
+      if (hit.stored) stored.set(hit.productId, hit.stored);
       return exactNameOutcome(name, hit);
     });
     return { publication, outcomes, stored, consistent: true };

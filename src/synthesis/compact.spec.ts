@@ -19,6 +19,7 @@ const body: ProductIntelligence = {
   summary: 'Long form.',
   service_score: 70,
   score_basis: 'sources',
+  category_rank: { category: 'headphones', rank: 2, of: 5, percentile: 75 },
   dimension_scores: DIMENSIONS.map((dimension) => ({
     dimension,
     score: 70,

@@ -121,6 +121,29 @@ export const resolutionSchema = z
   })
   .meta({ id: 'Resolution' });
 
+export const categoryRankSchema = z
+  .object({
+    category: z.string().describe("The product's catalog category"),
+    rank: z.number().int().min(1).describe('1 is the best reviewed product of the category'),
+    of: z
+      .number()
+      .int()
+      .min(1)
+      .describe('How many products of the category are reviewed (a source scored them)'),
+    percentile: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .describe('100 for the best, 0 for the last; 100 when it is the only one'),
+  })
+  .meta({
+    id: 'CategoryRank',
+    description:
+      "The product's standing among its category's reviewed products by service_score " +
+      '(ties: more sources first), computed at publication.',
+  });
+
 export const productIntelligenceSchema = z
   .object({
     found: z.literal(true),
@@ -153,6 +176,14 @@ export const productIntelligenceSchema = z
         'What service_score rests on: sources, or category_prior / catalog_prior when no source ' +
           "reviewed the product and the score is the category's (or catalog's) mean overall " +
           'score, not a verdict on it. Additive: clients that do not know it can ignore it.',
+      ),
+    category_rank: categoryRankSchema
+      .nullable()
+      .describe(
+        'Its rank among the reviewed products of its category; null for an unreviewed product ' +
+          '(score_basis is not sources), which has no rank, and when the catalog holds no ranks ' +
+          'the service can use (imported before ranks were stored, or with other synthesis ' +
+          'settings). Additive: clients that do not know it can ignore it.',
       ),
     dimension_scores: z.array(dimensionScoreSchema).length(7),
     feature_scores: z.array(featureScoreSchema).length(27),
@@ -211,6 +242,7 @@ export const batchResponseSchema = z
 
 export type ProductIntelligence = z.infer<typeof productIntelligenceSchema>;
 export type LimitedCoverage = z.infer<typeof limitedCoverageSchema>;
+export type CategoryRank = z.infer<typeof categoryRankSchema>;
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 export type FeatureScore = z.infer<typeof featureScoreSchema>;
 export type Match = z.infer<typeof matchSchema>;

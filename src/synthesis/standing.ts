@@ -3,6 +3,8 @@
 // reviewed products by service_score, and up to three alternatives, each with a reason that
 // states the numbers it rests on. The margins are docs/decisions.md's ("What to buy instead").
 
+import type { CategoryRank } from './product-intelligence.schema.js';
+
 /** A product of one category as its stored answer states it. */
 export interface Contender {
   id: string;
@@ -11,15 +13,6 @@ export interface Contender {
   serviceScore: number;
   startingPriceUsd: number | null;
   sourceCount: number;
-}
-
-export interface CategoryRank {
-  category: string;
-  /** 1 is the best reviewed product of the category. */
-  rank: number;
-  of: number;
-  /** 100 for the best, 0 for the last; 100 when it is the only one. */
-  percentile: number;
 }
 
 export type AlternativeKind = 'better' | 'cheaper' | 'top';
@@ -51,6 +44,14 @@ export const NOT_FAR_ABOVE = 0.25;
 export const ABOUT_AS_WELL = 3;
 /** "Costs clearly less": at least this share less than the product's lowest price. */
 export const CLEARLY_LESS = 0.2;
+
+/** The `rank`th of `of` reviewed products of `category`, with its percentile. */
+export const categoryRank = (category: string, rank: number, of: number): CategoryRank => ({
+  category,
+  rank,
+  of,
+  percentile: of === 1 ? 100 : Math.round((100 * (of - rank)) / (of - 1)),
+});
 
 /** A product scored by sources (score_basis "sources"): the only kind ranked or suggested. */
 export const reviewed = (c: Contender) => c.sourceCount > 0;
@@ -160,15 +161,7 @@ export function categoryStandings(
         ),
       );
     standings.set(p.id, {
-      category_rank:
-        rank === undefined
-          ? null
-          : {
-              category,
-              rank,
-              of,
-              percentile: of === 1 ? 100 : Math.round((100 * (of - rank)) / (of - 1)),
-            },
+      category_rank: rank === undefined ? null : categoryRank(category, rank, of),
       alternatives,
     });
   }

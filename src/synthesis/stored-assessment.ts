@@ -22,7 +22,10 @@ import {
 
 /** The body as stored: every offer with its id, no link; the criteria as [index, score, basis]. */
 interface Packed {
-  body: Omit<ProductIntelligence, 'found' | 'resolution' | 'as_of' | 'feature_scores' | 'offers'>;
+  body: Omit<
+    ProductIntelligence,
+    'found' | 'resolution' | 'as_of' | 'feature_scores' | 'offers' | 'category_rank'
+  >;
   criteria: [number, number, number][];
   offers: [offerId: string, retailer: string, price: number, priceAsOf: string][];
 }
@@ -43,6 +46,7 @@ export function packAssessment(body: ProductIntelligence, offerIds: readonly str
     found: _found,
     resolution: _resolution,
     as_of: _asOf,
+    category_rank: _rank,
     feature_scores,
     offers,
     ...rest
@@ -95,6 +99,7 @@ export function unpackAssessment(
       summary: body.summary,
       service_score: body.service_score,
       score_basis: body.score_basis,
+      category_rank: null, // read beside the stored answer (product_scores)
       dimension_scores: body.dimension_scores,
       feature_scores,
       highlights: body.highlights,

@@ -95,7 +95,7 @@ const SPEC_ORDER = [
   'as_of',
 ];
 /** What issue 24 added so that integrators can key answers, and issue 31 to say what a score rests on. */
-const ADDED = ['id', 'category', 'score_basis'];
+const ADDED = ['id', 'category', 'score_basis', 'category_rank'];
 
 describe('synthesize', () => {
   const body = synthesize(input, config);
@@ -112,6 +112,7 @@ describe('synthesize', () => {
       'summary',
       'service_score',
       'score_basis',
+      'category_rank',
       'dimension_scores',
       'feature_scores',
       'highlights',

@@ -40,6 +40,8 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
     summary: summary(product, scores),
     service_score: roundScore(scores.overall.score),
     score_basis: scores.overall.basis,
+    // Its category's products are ranked at publication (standing.ts): the stored answers' own.
+    category_rank: null,
     dimension_scores: scores.dimensions.map((d) => ({
       dimension: d.dimension,
       score: roundScore(d.score),

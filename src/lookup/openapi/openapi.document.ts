@@ -28,6 +28,7 @@ const COMPONENTS = [
   'SourceConsensus',
   'Offer',
   'Resolution',
+  'CategoryRank',
   'ProductIntelligence',
   'LimitedCoverage',
   'LookupResult',
