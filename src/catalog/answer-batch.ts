@@ -28,7 +28,7 @@ export interface AnswerTask extends AnswerSettings {
  */
 export interface AnswerRows {
   answers: Uint8Array;
-  /** COPY text rows of each product's standing facts (product_id, category, score, sources). */
+  /** COPY text rows of each product's standing facts (id, category, score, sources, price). */
   scores: string;
   products: number;
 }
@@ -58,7 +58,13 @@ export function answerBatcher(task: AnswerTask): (lines: readonly string[]) => A
         task.config,
       );
       answers.add([product.id, packAssessment(body, offerIds)]);
-      scores += copyRow([product.id, body.category, body.service_score, body.source_count]);
+      scores += copyRow([
+        product.id,
+        body.category,
+        body.service_score,
+        body.source_count,
+        body.starting_price_usd,
+      ]);
     }
     return { answers: answers.take(), scores, products };
   };

@@ -251,7 +251,8 @@ export async function storeAnswers(
     const facts = build.next(SCORE_FACTS);
     await scorer.query(
       `CREATE UNLOGGED TABLE ${facts}
-         (product_id text, category text, service_score float8, source_count int)`,
+         (product_id text, category text, service_score float8, source_count int,
+          starting_price_usd float8)`,
     );
     const scores = scorer.query(copyFrom(`COPY ${facts} FROM STDIN`));
     const products = await computeAnswers(reader, (t) => build.next(t), settings, answers, {
@@ -283,8 +284,9 @@ async function rankScores(build: CatalogBuild): Promise<void> {
   await build.createLike('product_scores');
   await build.client.query(
     `INSERT INTO ${build.next('product_scores')}
-       (product_id, category, service_score, source_count, category_rank, category_reviewed)
-     SELECT product_id, category, service_score, source_count,
+       (product_id, category, service_score, source_count, starting_price_usd, category_rank,
+        category_reviewed)
+     SELECT product_id, category, service_score, source_count, starting_price_usd,
             CASE WHEN source_count > 0 THEN row_number() OVER ranked END,
             count(*) FILTER (WHERE source_count > 0) OVER (PARTITION BY category)
        FROM ${facts}
