@@ -8,6 +8,7 @@ import {
   productIntelligenceSchema,
   type ProductIntelligence,
 } from '../src/synthesis/product-intelligence.schema.js';
+import { catalogStandings } from '../src/synthesis/standing.js';
 import { criterionTitle } from '../src/synthesis/wording.js';
 import { bearer, createTestApp } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -98,6 +99,40 @@ describe('demo catalog assessments', () => {
       body('Sony WH-1000XM5').category_rank,
     );
     expect(body('Sony WH-1000XM5').category_rank?.rank).toBeGreaterThanOrEqual(1);
+  });
+
+  it('offers the alternatives the answers themselves make the best of their kinds', () => {
+    const answers = [...bodies.values()];
+    const expected = catalogStandings(
+      answers.map((a) => ({
+        id: a.id,
+        productName: a.product_name,
+        brand: a.brand,
+        category: a.category,
+        serviceScore: a.service_score,
+        startingPriceUsd: a.starting_price_usd,
+        sourceCount: a.source_count,
+      })),
+    );
+    const kinds = { better: 0, cheaper: 0, top: 0 };
+    for (const answer of answers) {
+      expect(answer.alternatives).toEqual(expected.get(answer.id)!.alternatives);
+      for (const alternative of answer.alternatives) {
+        kinds[alternative.kind]++;
+        const theirs = bodies.get(alternative.product_name)!;
+        expect(theirs).toMatchObject({
+          id: alternative.id,
+          category: answer.category,
+          score_basis: 'sources',
+          service_score: alternative.service_score,
+          starting_price_usd: alternative.starting_price_usd,
+        });
+      }
+    }
+    // The demo catalog shows every kind, on many of its products.
+    expect(kinds.better).toBeGreaterThanOrEqual(10);
+    expect(kinds.cheaper).toBeGreaterThanOrEqual(10);
+    expect(kinds.top).toBeGreaterThanOrEqual(answers.length / 2);
   });
 
   it('highlights and considers only from evidence, each entry citing its sources', () => {

@@ -330,6 +330,65 @@ describe(OffersFeedService.name, () => {
       ['northwind-aero-2-pro', 175, 'https://feedshop.example/f1'],
     ]);
   });
+
+  it('moves "cheaper" at once when a price changes, for every product of the category', async () => {
+    const dir = await temporaryFolder('feeds-');
+    const kettle = (id: string, score: number, price: number) => ({
+      id,
+      name: `Brightbrew ${id}`,
+      brand: 'Brightbrew',
+      category: 'espresso machines',
+      mpn: id.toUpperCase(),
+      reviews: ['Lab One', 'Lab Two'].map((source) => ({
+        source,
+        source_type: 'lab_test',
+        score,
+        summary: 'A fair machine.',
+      })),
+      offers: [
+        {
+          retailer_name: 'Example Shop',
+          price,
+          price_as_of: '2026-11-01T10:00:00Z',
+          url: `https://shop.example/${id}`,
+        },
+      ],
+    });
+    const catalog = path.join(dir, 'espresso.jsonl');
+    const lines = [kettle('e-100', 80, 100), kettle('e-200', 80, 95), kettle('e-300', 92, 500)];
+    await writeFile(catalog, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    await app.get(CatalogImporter).import(catalog);
+    const lookup = app.get(LookupService);
+    const alternatives = async (name: string) => {
+      const answer = await lookup.lookup(name, 'compact');
+      if (!answer.found) throw new Error(`${name} not found`);
+      return answer.alternatives.map((a) => [a.kind, a.id, a.starting_price_usd, a.reason]);
+    };
+    // At 95, e-200 costs 5% less than e-100: not clearly less.
+    expect(await alternatives('Brightbrew e-100')).toEqual([
+      ['top', 'e-300', 500, 'The best reviewed of 3 in espresso machines: scores 92 on 2 sources.'],
+    ]);
+    const feed = path.join(dir, 'espresso.tsv');
+    await writeFile(
+      feed,
+      'id\ttitle\tbrand\tgtin\tmpn\tprice\tlink\tavailability\n' +
+        'x1\tBrightbrew e-200 espresso\tBrightbrew\t\tE-200\t60.00 USD\thttps://third.example/x1\tin_stock\n',
+    );
+    await feeds.apply(feed, { retailer: 'Third Shop' });
+    // The next lookup states the new price, and offers it as cheaper, without a new import.
+    const deadline = Date.now() + 2000;
+    let moved = await alternatives('Brightbrew e-100');
+    while (moved.length === 1 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      moved = await alternatives('Brightbrew e-100');
+    }
+    expect(moved).toEqual([
+      ['cheaper', 'e-200', 60, 'Scores 80 against 80 from $60, 40% less than $100.'],
+      ['top', 'e-300', 500, 'The best reviewed of 3 in espresso machines: scores 92 on 2 sources.'],
+    ]);
+    const stored = await prisma.productScore.findUniqueOrThrow({ where: { productId: 'e-200' } });
+    expect(stored).toMatchObject({ startingPriceUsd: 60, cheaperId: null, topId: 'e-300' });
+  });
 });
 
 // An admin's sequence by hand, through the commands and a running service: a CSV catalog, a

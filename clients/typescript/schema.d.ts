@@ -143,6 +143,25 @@ export interface components {
             /** @description 100 for the best, 0 for the last; 100 when it is the only one */
             percentile: number;
         };
+        /** @description A reviewed product of the same category offered instead, chosen at publication; never the product itself. */
+        Alternative: {
+            /**
+             * @description better: scores clearly higher at a price not far above; cheaper: scores about as well and costs clearly less; top: the category's best reviewed product (docs/decisions.md, What to buy instead)
+             * @enum {string}
+             */
+            kind: "better" | "cheaper" | "top";
+            /** @description The alternative's catalog id: look it up by its name */
+            id: string;
+            product_name: string;
+            brand: string;
+            /** @description 0 to 100 inclusive, one decimal */
+            service_score: number;
+            /** @description Its lowest offer price in USD; null when there is no offer (only for top) */
+            starting_price_usd: number | null;
+            source_count: number;
+            /** @description One sentence, with the numbers the choice rests on */
+            reason: string;
+        };
         /** @description The assessment of a confidently resolved product. */
         ProductIntelligence: {
             /** @constant */
@@ -165,6 +184,8 @@ export interface components {
             score_basis: "sources" | "category_prior" | "catalog_prior";
             /** @description Its rank among the reviewed products of its category; null for an unreviewed product (score_basis is not sources), which has no rank, and when the catalog holds no ranks the service can use (imported before ranks were stored, or with other synthesis settings). Additive: clients that do not know it can ignore it. */
             category_rank: components["schemas"]["CategoryRank"] | null;
+            /** @description Up to three products to buy instead, in the order better, cheaper, top, each once; empty when none qualifies, and when the catalog holds no alternatives the service can use (as for category_rank). Additive: clients that do not know it can ignore it. */
+            alternatives: components["schemas"]["Alternative"][];
             dimension_scores: components["schemas"]["DimensionScore"][];
             feature_scores: components["schemas"]["FeatureScore"][];
             /** @description Evidence only: its strongest rated criteria (at most 3), then the pros its sources state, most often stated first */
@@ -364,6 +385,38 @@ export interface operations {
                      *             "of": 42,
                      *             "percentile": 95
                      *           },
+                     *           "alternatives": [
+                     *             {
+                     *               "kind": "better",
+                     *               "id": "example-aurora-x6",
+                     *               "product_name": "Example Audio Aurora X6",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 89.8,
+                     *               "starting_price_usd": 359,
+                     *               "source_count": 4,
+                     *               "reason": "Scores 89.8 against 83.8 (6 points higher, on 4 sources) from $359, 9% more."
+                     *             },
+                     *             {
+                     *               "kind": "cheaper",
+                     *               "id": "example-breeze-2",
+                     *               "product_name": "Example Audio Breeze 2",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 81.8,
+                     *               "starting_price_usd": 199.99,
+                     *               "source_count": 3,
+                     *               "reason": "Scores 81.8 against 83.8 from $199.99, 39% less than $329.99."
+                     *             },
+                     *             {
+                     *               "kind": "top",
+                     *               "id": "example-reference-one",
+                     *               "product_name": "Example Audio Reference One",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 92.8,
+                     *               "starting_price_usd": 549,
+                     *               "source_count": 5,
+                     *               "reason": "The best reviewed of 42 in headphones: scores 92.8 on 5 sources."
+                     *             }
+                     *           ],
                      *           "dimension_scores": [
                      *             {
                      *               "dimension": "performance",

@@ -16,6 +16,7 @@ import type { AnswerRows, AnswerSettings, AnswerTask } from './answer-batch.js';
 import type { AnswerReply, AnswerRequest } from './answer.worker.js';
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER } from './copy-binary.js';
 import { copyLines } from './copy-lines.js';
+import { storeStandings } from './product-scores.js';
 import { rowProductId } from './product-rows.js';
 
 // Every product's answer computed at publication (issue 34): the products are read with their
@@ -262,7 +263,7 @@ export async function storeAnswers(
     await loader.query('COMMIT');
     await Promise.all([
       build.on(loader).buildIndexes(['product_answers']),
-      rankScores(build.on(scorer)),
+      rankScores(build.on(scorer), reader),
     ]);
     return products;
   } finally {
@@ -275,24 +276,14 @@ export async function storeAnswers(
 const SCORE_FACTS = 'product_score_facts';
 
 /**
- * product_scores from the loaded facts: each product ranked among its category's reviewed
- * products (a source scored it) by score, then sources, then id (src/synthesis/standing.ts's
- * order), in one pass; then keyed. The facts' table is dropped.
+ * product_scores from the loaded facts (read on `reader`, written on the build's session):
+ * each product's rank and alternatives, chosen a category at a time (storeStandings); then
+ * keyed. The facts' table is dropped.
  */
-async function rankScores(build: CatalogBuild): Promise<void> {
+async function rankScores(build: CatalogBuild, reader: pg.ClientBase): Promise<void> {
   const facts = build.next(SCORE_FACTS);
   await build.createLike('product_scores');
-  await build.client.query(
-    `INSERT INTO ${build.next('product_scores')}
-       (product_id, category, service_score, source_count, starting_price_usd, category_rank,
-        category_reviewed)
-     SELECT product_id, category, service_score, source_count, starting_price_usd,
-            CASE WHEN source_count > 0 THEN row_number() OVER ranked END,
-            count(*) FILTER (WHERE source_count > 0) OVER (PARTITION BY category)
-       FROM ${facts}
-     WINDOW ranked AS (PARTITION BY category, source_count > 0
-                       ORDER BY service_score DESC, source_count DESC, product_id COLLATE "C")`,
-  );
+  await storeStandings(reader, build.client, facts, build.next('product_scores'));
   await build.client.query(`DROP TABLE ${facts}`);
   await build.buildIndexes(['product_scores']);
 }

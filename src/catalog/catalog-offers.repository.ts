@@ -10,6 +10,7 @@ import { computeAnswers, copyInto } from './catalog-answers.js';
 import { DatabaseServer } from '../database/database-server.js';
 import { CATALOG_PUBLISHED_CHANNEL, LATEST_PUBLICATION } from '../publication/publication.sql.js';
 import { lockCatalog } from './import-session.js';
+import { chooseAgain, FACT_COLUMNS } from './product-scores.js';
 
 /** A product a feed's line may be: by barcode, or by part number with its brand. */
 export interface CodedProduct {
@@ -172,8 +173,9 @@ export class CatalogOffersRepository {
 
   /**
    * The stored answers of `products`, computed again with their new offers (in the caller's
-   * transaction), when the published answers were computed with this process's settings.
-   * Whether they were: if not, none is stored to trust.
+   * transaction), when the published answers were computed with this process's settings, and
+   * their standing: their new prices in product_scores, and every product of their categories
+   * chosen for again. Whether they were: if not, none is stored to trust.
    */
   private async refreshAnswers(
     client: pg.Client,
@@ -194,12 +196,27 @@ export class CatalogOffersRepository {
         config: this.config.synthesis,
         publishedAt: new Date().toISOString(), // not stored: each answer's as_of is its publication's
       };
-      const file = path.join(dir, 'answers.copy');
-      await computeAnswers(client, live, task, createWriteStream(file), { only: touched });
+      const answers = path.join(dir, 'answers.copy');
+      const facts = path.join(dir, 'facts.copy');
+      await computeAnswers(client, live, task, createWriteStream(answers), {
+        only: touched,
+        scores: createWriteStream(facts),
+      });
       await client.query(
         'DELETE FROM product_answers WHERE product_id IN (SELECT id FROM touched)',
       );
-      await copyInto(client, 'product_answers (product_id, body)', file, true);
+      await copyInto(client, 'product_answers (product_id, body)', answers, true);
+      await client.query(
+        'CREATE TEMP TABLE touched_facts ON COMMIT DROP AS SELECT * FROM product_scores LIMIT 0',
+      );
+      await copyInto(client, `touched_facts (${FACT_COLUMNS})`, facts);
+      await client.query(
+        `UPDATE product_scores s
+            SET service_score = f.service_score, source_count = f.source_count,
+                starting_price_usd = f.starting_price_usd
+           FROM touched_facts f WHERE f.product_id = s.product_id`,
+      );
+      await chooseAgain(client, touched);
       return true;
     } finally {
       await rm(dir, { recursive: true, force: true });

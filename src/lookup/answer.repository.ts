@@ -5,6 +5,7 @@ import { DatabaseReader } from '../database/database-reader.js';
 import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
 import { LATEST_PUBLICATION, type Publication } from '../publication/publication.sql.js';
 import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
+import type { AlternativeKind } from '../synthesis/standing.js';
 import { toProductRecord, type ProductRow } from '../synthesis/product-record.js';
 import type { ProductRecord } from '../synthesis/synthesis.types.js';
 
@@ -12,11 +13,24 @@ import type { ProductRecord } from '../synthesis/synthesis.types.js';
 // that reach them in one probe, and, for a catalog with no stored answers to trust, the
 // products and category means synthesis reads instead.
 
-/** A product's stored answer, and its rank in its category, read beside it. */
+/** An alternative as read: its kind, then the product as standing.ts names it. */
+export type ChosenRow = [
+  kind: AlternativeKind,
+  id: string,
+  name: string,
+  brand: string,
+  score: number,
+  price: number | null,
+  sources: number,
+];
+
+/** A product's stored answer, and its rank in its category and alternatives, read beside it. */
 export interface StoredAnswer {
   body: string;
   /** Null when the catalog was imported before ranks were stored (product_scores). */
   rank: { rank: number | null; of: number } | null;
+  /** In the order of ALTERNATIVE_KINDS. */
+  alternatives: ChosenRow[];
 }
 
 /** A name that is exactly one product's: that product and its stored answer, if trusted. */
@@ -34,11 +48,20 @@ interface StoredRow {
   body: string | null;
   rank: number | null;
   of: number | null;
+  alternatives: ChosenRow[] | null;
 }
 
-const STORED_COLUMNS = 'a.body, s.category_rank AS rank, s.category_reviewed AS "of"';
-const storedOf = ({ body, rank, of }: StoredRow): StoredAnswer | null =>
-  body === null ? null : { body, rank: of === null ? null : { rank, of } };
+const STORED_COLUMNS = `a.body, s.category_rank AS rank, s.category_reviewed AS "of",
+  (SELECT json_agg(json_build_array(x.kind, o.product_id, n.name, n.brand, o.service_score,
+                                    o.starting_price_usd, o.source_count) ORDER BY x.i)
+     FROM (VALUES (1, 'better', s.better_id), (2, 'cheaper', s.cheaper_id), (3, 'top', s.top_id))
+          AS x(i, kind, id)
+     JOIN product_scores o ON o.product_id = x.id
+     JOIN products n ON n.id = x.id) AS alternatives`;
+const storedOf = ({ body, rank, of, alternatives }: StoredRow): StoredAnswer | null =>
+  body === null
+    ? null
+    : { body, rank: of === null ? null : { rank, of }, alternatives: alternatives ?? [] };
 
 const PUBLICATION_COLUMNS = `pub.id AS "publicationId",
   floor(extract(epoch FROM pub."publishedAt") * 1000)::float8 AS "publishedAtMs"`;

@@ -4,7 +4,7 @@ import { Metrics } from '../metrics/metrics.service.js';
 import type { Publication } from '../publication/publication.sql.js';
 import { CatalogPriors } from '../synthesis/priors.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
-import { categoryRank } from '../synthesis/standing.js';
+import { alternativesOf, categoryRank } from '../synthesis/standing.js';
 import { synthesisKey, unpackAssessment } from '../synthesis/stored-assessment.js';
 import { SynthesisService } from '../synthesis/synthesis.service.js';
 import type { ProductRecord } from '../synthesis/synthesis.types.js';
@@ -35,7 +35,7 @@ export class Assessments {
   }
 
   /**
-   * A stored answer's body, with its rank in its category, as an assessment of `publication`
+   * A stored answer's body, with its rank in its category and its alternatives, as an assessment of `publication`
    * (and cached under it).
    */
   fromStored(
@@ -51,7 +51,31 @@ export class Assessments {
     );
     if (stored.rank?.rank != null)
       body.category_rank = categoryRank(body.category, stored.rank.rank, stored.rank.of);
-    const assessment = { body, offerIds, bytes: storedHeapBytes(stored.body) };
+    if (stored.rank && stored.alternatives.length > 0)
+      body.alternatives = alternativesOf(
+        {
+          id: body.id,
+          serviceScore: body.service_score,
+          startingPriceUsd: body.starting_price_usd,
+          sourceCount: body.source_count,
+        },
+        body.category,
+        stored.rank.of,
+        stored.alternatives.map(([kind, id, productName, brand, serviceScore, price, sources]) => ({
+          kind,
+          product: {
+            id,
+            productName,
+            brand,
+            serviceScore,
+            startingPriceUsd: price,
+            sourceCount: sources,
+          },
+        })),
+      );
+    // About 0.3 KiB an alternative, as heapBytes would count it.
+    const bytes = storedHeapBytes(stored.body) + 1200 * body.alternatives.length;
+    const assessment = { body, offerIds, bytes };
     if (cache) this.cache.setAssessment(publication.id, productId, assessment);
     return assessment;
   }

@@ -20,6 +20,7 @@ const body: ProductIntelligence = {
   service_score: 70,
   score_basis: 'sources',
   category_rank: { category: 'headphones', rank: 2, of: 5, percentile: 75 },
+  alternatives: [],
   dimension_scores: DIMENSIONS.map((dimension) => ({
     dimension,
     score: 70,

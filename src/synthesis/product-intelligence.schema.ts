@@ -144,6 +144,34 @@ export const categoryRankSchema = z
       '(ties: more sources first), computed at publication.',
   });
 
+export const alternativeSchema = z
+  .object({
+    kind: z
+      .enum(['better', 'cheaper', 'top'])
+      .describe(
+        'better: scores clearly higher at a price not far above; cheaper: scores about as well ' +
+          "and costs clearly less; top: the category's best reviewed product " +
+          '(docs/decisions.md, What to buy instead)',
+      ),
+    id: z.string().min(1).describe("The alternative's catalog id: look it up by its name"),
+    product_name: z.string(),
+    brand: z.string(),
+    service_score: score,
+    starting_price_usd: z
+      .number()
+      .positive()
+      .nullable()
+      .describe('Its lowest offer price in USD; null when there is no offer (only for top)'),
+    source_count: z.number().int().min(1),
+    reason: z.string().describe('One sentence, with the numbers the choice rests on'),
+  })
+  .meta({
+    id: 'Alternative',
+    description:
+      'A reviewed product of the same category offered instead, chosen at publication; never ' +
+      'the product itself.',
+  });
+
 export const productIntelligenceSchema = z
   .object({
     found: z.literal(true),
@@ -184,6 +212,14 @@ export const productIntelligenceSchema = z
           '(score_basis is not sources), which has no rank, and when the catalog holds no ranks ' +
           'the service can use (imported before ranks were stored, or with other synthesis ' +
           'settings). Additive: clients that do not know it can ignore it.',
+      ),
+    alternatives: z
+      .array(alternativeSchema)
+      .max(3)
+      .describe(
+        'Up to three products to buy instead, in the order better, cheaper, top, each once; ' +
+          'empty when none qualifies, and when the catalog holds no alternatives the service ' +
+          'can use (as for category_rank). Additive: clients that do not know it can ignore it.',
       ),
     dimension_scores: z.array(dimensionScoreSchema).length(7),
     feature_scores: z.array(featureScoreSchema).length(27),
@@ -243,6 +279,7 @@ export const batchResponseSchema = z
 export type ProductIntelligence = z.infer<typeof productIntelligenceSchema>;
 export type LimitedCoverage = z.infer<typeof limitedCoverageSchema>;
 export type CategoryRank = z.infer<typeof categoryRankSchema>;
+export type Alternative = z.infer<typeof alternativeSchema>;
 export type LookupResult = z.infer<typeof lookupResultSchema>;
 export type FeatureScore = z.infer<typeof featureScoreSchema>;
 export type Match = z.infer<typeof matchSchema>;

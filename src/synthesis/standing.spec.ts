@@ -5,14 +5,18 @@ import {
   BETTER_SOURCES,
   byCategory,
   catalogStandings,
+  chooseInCategory,
   CLEARLY_HIGHER,
+  isBetter,
+  isCheaper,
   CLEARLY_LESS,
   NOT_FAR_ABOVE,
   reviewed,
   type Contender,
+  type Named,
 } from './standing.js';
 
-type Product = Contender & { category: string };
+type Product = Named & { category: string };
 
 /** Catalogs of up to 60 products in up to 4 categories, with ties, unreviewed and unpriced. */
 const catalogs = fc
@@ -111,6 +115,36 @@ describe(catalogStandings.name, () => {
             if (a.kind === 'top') expect(standings.get(q.id)!.category_rank!.rank).toBe(1);
           }
       }),
+    );
+  });
+
+  it('chooses, of the products each kind admits, the best-ranked, as a scan of all would', () => {
+    const bestFirst = (a: Contender, b: Contender) =>
+      b.serviceScore - a.serviceScore || b.sourceCount - a.sourceCount || (a.id < b.id ? -1 : 1);
+    fc.assert(
+      fc.property(catalogs, (products) => {
+        for (const members of byCategory(products).values()) {
+          const choices = chooseInCategory(members);
+          const ranked = members.filter(reviewed).sort(bestFirst);
+          for (const p of members) {
+            const named = new Set([p.id]);
+            const scan = (admits: (q: Contender) => boolean) => {
+              const q = reviewed(p) ? ranked.find(admits) : undefined;
+              if (!q || named.has(q.id)) return undefined;
+              named.add(q.id);
+              return q.id;
+            };
+            const better = scan((q) => isBetter(p, q));
+            const cheaper = scan((q) => isCheaper(p, q));
+            const top = ranked[0] && !named.has(ranked[0].id) ? ranked[0].id : undefined;
+            const expected = Object.fromEntries(
+              Object.entries({ better, cheaper, top }).filter(([, id]) => id !== undefined),
+            );
+            expect(choices.get(p.id)!.chosen).toEqual(expected);
+          }
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 

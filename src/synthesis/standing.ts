@@ -3,33 +3,35 @@
 // reviewed products by service_score, and up to three alternatives, each with a reason that
 // states the numbers it rests on. The margins are docs/decisions.md's ("What to buy instead").
 
-import type { CategoryRank } from './product-intelligence.schema.js';
+import type { Alternative, CategoryRank } from './product-intelligence.schema.js';
 
-/** A product of one category as its stored answer states it. */
+/** What choosing needs of a product of one category, as its stored answer states it. */
 export interface Contender {
   id: string;
-  productName: string;
-  brand: string;
   serviceScore: number;
   startingPriceUsd: number | null;
   sourceCount: number;
 }
 
-export type AlternativeKind = 'better' | 'cheaper' | 'top';
-
-export interface Alternative {
-  kind: AlternativeKind;
-  id: string;
-  product_name: string;
+/** A contender as an answer offers it: with its name and brand. */
+export interface Named extends Contender {
+  productName: string;
   brand: string;
-  service_score: number;
-  starting_price_usd: number | null;
-  source_count: number;
-  reason: string;
+}
+
+export type AlternativeKind = Alternative['kind'];
+export const ALTERNATIVE_KINDS: readonly AlternativeKind[] = ['better', 'cheaper', 'top'];
+
+/** A product's rank and the ids of the products chosen for it, by kind. */
+export interface Choice {
+  /** Null for an unreviewed product: no source scored it, so it has no rank. */
+  rank: number | null;
+  /** How many of its category's products are reviewed. */
+  of: number;
+  chosen: Partial<Record<AlternativeKind, string>>;
 }
 
 export interface Standing {
-  /** Null for an unreviewed product: no source scored it, so it has no rank. */
   category_rank: CategoryRank | null;
   alternatives: Alternative[];
 }
@@ -60,109 +62,180 @@ export const reviewed = (c: Contender) => c.sourceCount > 0;
 const byStanding = (a: Contender, b: Contender) =>
   b.serviceScore - a.serviceScore || b.sourceCount - a.sourceCount || (a.id < b.id ? -1 : 1);
 
+/** Whether `q` is "better" than `p`: clearly higher on enough sources, not far above its price. */
+export const isBetter = (p: Contender, q: Contender): boolean =>
+  p.startingPriceUsd !== null &&
+  q.startingPriceUsd !== null &&
+  q.serviceScore >= p.serviceScore + CLEARLY_HIGHER &&
+  q.sourceCount >= BETTER_SOURCES &&
+  q.startingPriceUsd <= p.startingPriceUsd * (1 + NOT_FAR_ABOVE);
+
+/** Whether `q` is "cheaper" than `p`: scores about as well and costs clearly less. */
+export const isCheaper = (p: Contender, q: Contender): boolean =>
+  p.startingPriceUsd !== null &&
+  q.startingPriceUsd !== null &&
+  q.id !== p.id &&
+  q.serviceScore >= p.serviceScore - ABOUT_AS_WELL &&
+  q.startingPriceUsd <= p.startingPriceUsd * (1 - CLEARLY_LESS);
+
+/**
+ * The first index of a fixed array whose value is at most a bound, among the first `end`: a
+ * tree of minimums over the array, searched from the left in O(log n).
+ */
+class LeftmostAtMost {
+  private readonly size: number;
+  private readonly min: Float64Array;
+
+  constructor(values: readonly number[]) {
+    let size = 1;
+    while (size < values.length) size *= 2;
+    this.size = size;
+    this.min = new Float64Array(2 * size).fill(Infinity);
+    values.forEach((v, i) => (this.min[size + i] = v));
+    for (let i = size - 1; i >= 1; i--)
+      this.min[i] = Math.min(this.min[2 * i]!, this.min[2 * i + 1]!);
+  }
+
+  /** The first index below `end` whose value is at most `bound`, or -1. */
+  find(end: number, bound: number, node = 1, lo = 0, hi = this.size): number {
+    if (lo >= end || this.min[node]! > bound) return -1;
+    if (node >= this.size) return lo;
+    const mid = (lo + hi) / 2;
+    const left = this.find(end, bound, 2 * node, lo, mid);
+    return left >= 0 ? left : this.find(end, bound, 2 * node + 1, mid, hi);
+  }
+}
+
+/** How many of `ranked` (best first) score at least `score`. */
+function scoringAtLeast(ranked: readonly Contender[], score: number): number {
+  let lo = 0;
+  let hi = ranked.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ranked[mid]!.serviceScore >= score) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * Each product's rank and alternatives among `products` (one category's, reviewed or not), by
+ * id: of the products a kind admits (isBetter, isCheaper), the best-ranked; the category's
+ * rank 1 as "top"; each product once (the first kind naming it), never the product itself,
+ * never an unreviewed one. An unreviewed product's score is its category's mean, not a
+ * verdict: it is offered the top product only. O(n log n): those scoring enough are a prefix
+ * of the ranking, searched for the first price within the bound.
+ */
+export function chooseInCategory(products: readonly Contender[]): Map<string, Choice> {
+  const ranked = products.filter(reviewed).sort(byStanding);
+  const of = ranked.length;
+  const price = (c: Contender) => c.startingPriceUsd ?? Infinity;
+  const priced = new LeftmostAtMost(ranked.map(price));
+  const pricedBetter = new LeftmostAtMost(
+    ranked.map((c) => (c.sourceCount >= BETTER_SOURCES ? price(c) : Infinity)),
+  );
+  const rankOf = new Map(ranked.map((c, i) => [c.id, i + 1]));
+  const top = ranked[0];
+  const choices = new Map<string, Choice>();
+  for (const p of products) {
+    const chosen: Choice['chosen'] = {};
+    const named = new Set([p.id]);
+    const choose = (kind: AlternativeKind, index: number) => {
+      const q = ranked[index];
+      if (q && !named.has(q.id)) {
+        chosen[kind] = q.id;
+        named.add(q.id);
+      }
+    };
+    const own = p.startingPriceUsd;
+    if (reviewed(p) && own !== null) {
+      const higher = scoringAtLeast(ranked, p.serviceScore + CLEARLY_HIGHER);
+      choose('better', pricedBetter.find(higher, own * (1 + NOT_FAR_ABOVE)));
+      const asWell = scoringAtLeast(ranked, p.serviceScore - ABOUT_AS_WELL);
+      choose('cheaper', priced.find(asWell, own * (1 - CLEARLY_LESS)));
+    }
+    if (top) choose('top', 0);
+    choices.set(p.id, { rank: rankOf.get(p.id) ?? null, of, chosen });
+  }
+  return choices;
+}
+
 const usd = (price: number) => `$${price.toFixed(2).replace(/\.00$/, '')}`;
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
-function alternative(kind: AlternativeKind, c: Contender, reason: string): Alternative {
-  return {
-    kind,
-    id: c.id,
-    product_name: c.productName,
-    brand: c.brand,
-    service_score: c.serviceScore,
-    starting_price_usd: c.startingPriceUsd,
-    source_count: c.sourceCount,
-    reason,
-  };
+/** Why `q` is offered to `p` as `kind`, in one sentence with its numbers. */
+function reason(
+  kind: AlternativeKind,
+  p: Contender,
+  q: Contender,
+  category: string,
+  of: number,
+): string {
+  const price = p.startingPriceUsd!;
+  const theirs = q.startingPriceUsd!;
+  switch (kind) {
+    case 'better': {
+      const more = theirs / price - 1;
+      const cost =
+        more > 0 ? `${percent(more)} more` : more < 0 ? `${percent(-more)} less` : 'the same price';
+      return (
+        `Scores ${q.serviceScore} against ${p.serviceScore} (${q.serviceScore - p.serviceScore} ` +
+        `points higher, on ${q.sourceCount} sources) from ${usd(theirs)}, ${cost}.`
+      );
+    }
+    case 'cheaper':
+      return (
+        `Scores ${q.serviceScore} against ${p.serviceScore} from ${usd(theirs)}, ` +
+        `${percent(1 - theirs / price)} less than ${usd(price)}.`
+      );
+    case 'top':
+      return (
+        `The best reviewed of ${of} in ${category}: scores ${q.serviceScore} on ` +
+        `${q.sourceCount} source${q.sourceCount === 1 ? '' : 's'}.`
+      );
+  }
 }
-
-/** The best-standing product of `ranked` (best first) that `fits`, if any. */
-const first = (ranked: readonly Contender[], fits: (c: Contender) => boolean) => ranked.find(fits);
 
 /**
- * "Better": the best-standing product that scores clearly higher on at least BETTER_SOURCES
- * sources, at a price not far above the product's; both prices known.
+ * The alternatives an answer of `p` (of `category`, whose reviewed products number `of`)
+ * states, from the products chosen for it, in the order of ALTERNATIVE_KINDS.
  */
-function better(p: Contender, ranked: readonly Contender[]): Alternative | undefined {
-  const price = p.startingPriceUsd;
-  if (price === null) return undefined;
-  const q = first(
-    ranked,
-    (c) =>
-      c.serviceScore >= p.serviceScore + CLEARLY_HIGHER &&
-      c.sourceCount >= BETTER_SOURCES &&
-      c.startingPriceUsd !== null &&
-      c.startingPriceUsd <= price * (1 + NOT_FAR_ABOVE),
-  );
-  if (!q) return undefined;
-  const more = q.startingPriceUsd! / price - 1;
-  const cost =
-    more > 0 ? `${percent(more)} more` : more < 0 ? `${percent(-more)} less` : 'the same price';
-  return alternative(
-    'better',
-    q,
-    `Scores ${q.serviceScore} against ${p.serviceScore} (${q.serviceScore - p.serviceScore} ` +
-      `points higher, on ${q.sourceCount} sources) from ${usd(q.startingPriceUsd!)}, ${cost}.`,
-  );
-}
-
-/** "Cheaper": the best-standing product that scores about as well and costs clearly less. */
-function cheaper(p: Contender, ranked: readonly Contender[]): Alternative | undefined {
-  const price = p.startingPriceUsd;
-  if (price === null) return undefined;
-  const q = first(
-    ranked,
-    (c) =>
-      c.id !== p.id &&
-      c.serviceScore >= p.serviceScore - ABOUT_AS_WELL &&
-      c.startingPriceUsd !== null &&
-      c.startingPriceUsd <= price * (1 - CLEARLY_LESS),
-  );
-  if (!q) return undefined;
-  return alternative(
-    'cheaper',
-    q,
-    `Scores ${q.serviceScore} against ${p.serviceScore} from ${usd(q.startingPriceUsd!)}, ` +
-      `${percent(1 - q.startingPriceUsd! / price)} less than ${usd(price)}.`,
-  );
+export function alternativesOf(
+  p: Contender,
+  category: string,
+  of: number,
+  chosen: readonly { kind: AlternativeKind; product: Named }[],
+): Alternative[] {
+  return chosen.map(({ kind, product: q }) => ({
+    kind,
+    id: q.id,
+    product_name: q.productName,
+    brand: q.brand,
+    service_score: q.serviceScore,
+    starting_price_usd: q.startingPriceUsd,
+    source_count: q.sourceCount,
+    reason: reason(kind, p, q, category, of),
+  }));
 }
 
 /**
  * The standing of every product of one category (`products`, all of it: reviewed or not),
- * by id.
+ * by id: chooseInCategory's choices, stated.
  */
 export function categoryStandings(
   category: string,
-  products: readonly Contender[],
+  products: readonly Named[],
 ): Map<string, Standing> {
-  const ranked = products.filter(reviewed).sort(byStanding);
-  const of = ranked.length;
-  const rankOf = new Map(ranked.map((c, i) => [c.id, i + 1]));
-  const top = ranked[0];
+  const byId = new Map(products.map((p) => [p.id, p]));
   const standings = new Map<string, Standing>();
-  for (const p of products) {
-    const rank = rankOf.get(p.id);
-    const alternatives: Alternative[] = [];
-    const add = (a: Alternative | undefined) => {
-      if (a && a.id !== p.id && !alternatives.some((x) => x.id === a.id)) alternatives.push(a);
-    };
-    // An unreviewed product's score is its category's mean, not a verdict: nothing to compare.
-    if (reviewed(p)) {
-      add(better(p, ranked));
-      add(cheaper(p, ranked));
-    }
-    if (top)
-      add(
-        alternative(
-          'top',
-          top,
-          `The best reviewed of ${of} in ${category}: scores ${top.serviceScore} on ` +
-            `${top.sourceCount} source${top.sourceCount === 1 ? '' : 's'}.`,
-        ),
-      );
-    standings.set(p.id, {
-      category_rank: rank === undefined ? null : categoryRank(category, rank, of),
-      alternatives,
+  for (const [id, { rank, of, chosen }] of chooseInCategory(products)) {
+    const picked = ALTERNATIVE_KINDS.filter((kind) => chosen[kind] !== undefined).map((kind) => ({
+      kind,
+      product: byId.get(chosen[kind]!)!,
+    }));
+    standings.set(id, {
+      category_rank: rank === null ? null : categoryRank(category, rank, of),
+      alternatives: alternativesOf(byId.get(id)!, category, of, picked),
     });
   }
   return standings;
@@ -170,7 +243,7 @@ export function categoryStandings(
 
 /** The standing of every product of a catalog, by id: each category's products together. */
 export function catalogStandings(
-  products: readonly (Contender & { category: string })[],
+  products: readonly (Named & { category: string })[],
 ): Map<string, Standing> {
   const categories = byCategory(products);
   const standings = new Map<string, Standing>();

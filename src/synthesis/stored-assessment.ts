@@ -24,7 +24,13 @@ import {
 interface Packed {
   body: Omit<
     ProductIntelligence,
-    'found' | 'resolution' | 'as_of' | 'feature_scores' | 'offers' | 'category_rank'
+    | 'found'
+    | 'resolution'
+    | 'as_of'
+    | 'feature_scores'
+    | 'offers'
+    | 'category_rank'
+    | 'alternatives'
   >;
   criteria: [number, number, number][];
   offers: [offerId: string, retailer: string, price: number, priceAsOf: string][];
@@ -47,6 +53,7 @@ export function packAssessment(body: ProductIntelligence, offerIds: readonly str
     resolution: _resolution,
     as_of: _asOf,
     category_rank: _rank,
+    alternatives: _alternatives,
     feature_scores,
     offers,
     ...rest
@@ -99,7 +106,8 @@ export function unpackAssessment(
       summary: body.summary,
       service_score: body.service_score,
       score_basis: body.score_basis,
-      category_rank: null, // read beside the stored answer (product_scores)
+      category_rank: null, // read beside the stored answer (product_scores), as are
+      alternatives: [],
       dimension_scores: body.dimension_scores,
       feature_scores,
       highlights: body.highlights,

@@ -94,8 +94,8 @@ const SPEC_ORDER = [
   'resolution',
   'as_of',
 ];
-/** What issue 24 added so that integrators can key answers, and issue 31 to say what a score rests on. */
-const ADDED = ['id', 'category', 'score_basis', 'category_rank'];
+/** What issue 24 added so that integrators can key answers, issue 31 to say what a score rests on, and issue 55. */
+const ADDED = ['id', 'category', 'score_basis', 'category_rank', 'alternatives'];
 
 describe('synthesize', () => {
   const body = synthesize(input, config);
@@ -113,6 +113,7 @@ describe('synthesize', () => {
       'service_score',
       'score_basis',
       'category_rank',
+      'alternatives',
       'dimension_scores',
       'feature_scores',
       'highlights',

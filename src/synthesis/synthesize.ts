@@ -42,6 +42,7 @@ export function synthesize(input: SynthesisInput, config: SynthesisConfig): Prod
     score_basis: scores.overall.basis,
     // Its category's products are ranked at publication (standing.ts): the stored answers' own.
     category_rank: null,
+    alternatives: [],
     dimension_scores: scores.dimensions.map((d) => ({
       dimension: d.dimension,
       score: roundScore(d.score),

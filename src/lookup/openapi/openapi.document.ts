@@ -29,6 +29,7 @@ const COMPONENTS = [
   'Offer',
   'Resolution',
   'CategoryRank',
+  'Alternative',
   'ProductIntelligence',
   'LimitedCoverage',
   'LookupResult',

@@ -1,0 +1,124 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
+import { chooseInCategory, type Contender } from '../synthesis/standing.js';
+import { copyField, copyRow } from './copy-format.js';
+import { copyLines } from './copy-lines.js';
+
+// product_scores: each product's rank in its category and the products its answer offers
+// instead (src/synthesis/standing.ts), chosen at publication from what the products' answers
+// state, a category at a time.
+
+/** What a product's answer states that its standing is chosen from. */
+export interface ScoreFacts extends Contender {
+  category: string;
+}
+
+/** The columns of the facts, in a source's order and product_scores'. */
+export const FACT_COLUMNS = 'product_id, category, service_score, source_count, starting_price_usd';
+
+/** product_scores' columns, as standingRows writes them. */
+const STANDING_COLUMNS = `${FACT_COLUMNS}, category_rank, category_reviewed, better_id, cheaper_id, top_id`;
+
+/** One category's products to their product_scores rows (COPY text). */
+function categoryRows(category: string, members: readonly ScoreFacts[]): string {
+  const choices = chooseInCategory(members);
+  let rows = '';
+  for (const p of members) {
+    const { rank, of, chosen } = choices.get(p.id)!;
+    rows += copyRow([
+      p.id,
+      category,
+      p.serviceScore,
+      p.sourceCount,
+      p.startingPriceUsd,
+      rank,
+      of,
+      chosen.better,
+      chosen.cheaper,
+      chosen.top,
+    ]);
+  }
+  return rows;
+}
+
+/** The product_scores rows of `facts`, which come a category's together: a category a chunk. */
+export async function* standingRows(
+  facts: AsyncIterable<ScoreFacts> | Iterable<ScoreFacts>,
+): AsyncGenerator<string> {
+  let members: ScoreFacts[] = [];
+  for await (const p of facts) {
+    if (members.length > 0 && members[0]!.category !== p.category) {
+      yield categoryRows(members[0]!.category, members);
+      members = [];
+    }
+    members.push(p);
+  }
+  if (members.length > 0) yield categoryRows(members[0]!.category, members);
+}
+
+const number = (field: string | undefined) => (field === '\\N' ? null : Number(field));
+
+/** A row of FACT_COLUMNS as COPY TO wrote it. */
+function factsOf(line: string): ScoreFacts {
+  const [id, category, score, sources, price] = line.split('\t');
+  return {
+    id: copyField(id!),
+    category: copyField(category!),
+    serviceScore: Number(score),
+    sourceCount: Number(sources),
+    startingPriceUsd: number(price),
+  };
+}
+
+async function* readFacts(client: pg.ClientBase, source: string): AsyncGenerator<ScoreFacts> {
+  const sql = `COPY (SELECT ${FACT_COLUMNS} FROM ${source} ORDER BY category COLLATE "C")
+                 TO STDOUT`;
+  const lines = copyLines(client.query(copyTo(sql)) as AsyncIterable<Buffer>);
+  for await (const chunk of lines) for (const line of chunk) yield factsOf(line);
+}
+
+/**
+ * Chooses the standing of every product `source` (a relation of FACT_COLUMNS) holds, read on
+ * `reader`, and writes it into `target` (a table like product_scores) on `writer`: two
+ * sessions, so that the rows stream through, a category at a time in memory.
+ */
+export async function storeStandings(
+  reader: pg.ClientBase,
+  writer: pg.ClientBase,
+  source: string,
+  target: string,
+): Promise<void> {
+  await pipeline(
+    Readable.from(standingRows(readFacts(reader, source))),
+    writer.query(copyFrom(`COPY ${target} (${STANDING_COLUMNS}) FROM STDIN`)),
+  );
+}
+
+/**
+ * Chooses again, in the caller's transaction on `client`, the standing of every product of the
+ * categories of the products `touched` (a query of ids) once product_scores holds their new
+ * facts: a feed's prices move what is cheaper or better for any product of their categories.
+ * Returns how many products' rows it wrote.
+ */
+export async function chooseAgain(client: pg.ClientBase, touched: string): Promise<number> {
+  await client.query(
+    `CREATE TEMP TABLE touched_categories ON COMMIT DROP AS
+       SELECT DISTINCT category FROM product_scores WHERE product_id IN (${touched})`,
+  );
+  const { rows } = await client.query<ScoreFacts>(
+    `SELECT product_id AS id, category, service_score AS "serviceScore",
+            source_count AS "sourceCount", starting_price_usd AS "startingPriceUsd"
+       FROM product_scores WHERE category IN (SELECT category FROM touched_categories)
+      ORDER BY category COLLATE "C"`,
+  );
+  await client.query(
+    'DELETE FROM product_scores WHERE category IN (SELECT category FROM touched_categories)',
+  );
+  await pipeline(
+    Readable.from(standingRows(rows)),
+    client.query(copyFrom(`COPY product_scores (${STANDING_COLUMNS}) FROM STDIN`)),
+  );
+  return rows.length;
+}
