@@ -43,18 +43,22 @@ function categoryRows(category: string, members: readonly ScoreFacts[]): string 
   return rows;
 }
 
-/** The product_scores rows of `facts`, which come a category's together: a category a chunk. */
+/**
+ * The product_scores rows of `facts` (read a chunk at a time), which come a category's
+ * together: a category's rows a string.
+ */
 export async function* standingRows(
-  facts: AsyncIterable<ScoreFacts> | Iterable<ScoreFacts>,
+  facts: AsyncIterable<ScoreFacts[]> | Iterable<ScoreFacts[]>,
 ): AsyncGenerator<string> {
   let members: ScoreFacts[] = [];
-  for await (const p of facts) {
-    if (members.length > 0 && members[0]!.category !== p.category) {
-      yield categoryRows(members[0]!.category, members);
-      members = [];
+  for await (const chunk of facts)
+    for (const p of chunk) {
+      if (members.length > 0 && members[0]!.category !== p.category) {
+        yield categoryRows(members[0]!.category, members);
+        members = [];
+      }
+      members.push(p);
     }
-    members.push(p);
-  }
   if (members.length > 0) yield categoryRows(members[0]!.category, members);
 }
 
@@ -72,11 +76,11 @@ function factsOf(line: string): ScoreFacts {
   };
 }
 
-async function* readFacts(client: pg.ClientBase, source: string): AsyncGenerator<ScoreFacts> {
+async function* readFacts(client: pg.ClientBase, source: string): AsyncGenerator<ScoreFacts[]> {
   const sql = `COPY (SELECT ${FACT_COLUMNS} FROM ${source} ORDER BY category COLLATE "C")
                  TO STDOUT`;
-  const lines = copyLines(client.query(copyTo(sql)) as AsyncIterable<Buffer>);
-  for await (const chunk of lines) for (const line of chunk) yield factsOf(line);
+  for await (const lines of copyLines(client.query(copyTo(sql)) as AsyncIterable<Buffer>))
+    yield lines.map(factsOf);
 }
 
 /**
@@ -117,7 +121,7 @@ export async function chooseAgain(client: pg.ClientBase, touched: string): Promi
     'DELETE FROM product_scores WHERE category IN (SELECT category FROM touched_categories)',
   );
   await pipeline(
-    Readable.from(standingRows(rows)),
+    Readable.from(standingRows([rows])),
     client.query(copyFrom(`COPY product_scores (${STANDING_COLUMNS}) FROM STDIN`)),
   );
   return rows.length;
