@@ -25,8 +25,8 @@ const STANDING_COLUMNS = `${FACT_COLUMNS}, category_rank, category_reviewed, bet
 function categoryRows(category: string, members: readonly ScoreFacts[]): string {
   const choices = chooseInCategory(members);
   let rows = '';
-  for (const p of members) {
-    const { rank, of, chosen } = choices.get(p.id)!;
+  for (const [i, p] of members.entries()) {
+    const { rank, of, chosen } = choices[i]!;
     rows += copyRow([
       p.id,
       category,

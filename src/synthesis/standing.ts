@@ -119,14 +119,14 @@ function scoringAtLeast(ranked: readonly Contender[], score: number): number {
 }
 
 /**
- * Each product's rank and alternatives among `products` (one category's, reviewed or not), by
- * id: of the products a kind admits (isBetter, isCheaper), the best-ranked; the category's
- * rank 1 as "top"; each product once (the first kind naming it), never the product itself,
- * never an unreviewed one. An unreviewed product's score is its category's mean, not a
- * verdict: it is offered the top product only. O(n log n): those scoring enough are a prefix
- * of the ranking, searched for the first price within the bound.
+ * Each product's rank and alternatives among `products` (one category's, reviewed or not), in
+ * their order: of the products a kind admits (isBetter, isCheaper), the best-ranked; the
+ * category's rank 1 as "top"; each product once (the first kind naming it), never the product
+ * itself, never an unreviewed one. An unreviewed product's score is its category's mean, not
+ * a verdict: it is offered the top product only. O(n log n): those scoring enough are a
+ * prefix of the ranking, searched for the first price within the bound.
  */
-export function chooseInCategory(products: readonly Contender[]): Map<string, Choice> {
+export function chooseInCategory(products: readonly Contender[]): Choice[] {
   const ranked = products.filter(reviewed).sort(byStanding);
   const of = ranked.length;
   const price = (c: Contender) => c.startingPriceUsd ?? Infinity;
@@ -134,18 +134,13 @@ export function chooseInCategory(products: readonly Contender[]): Map<string, Ch
   const pricedBetter = new LeftmostAtMost(
     ranked.map((c) => (c.sourceCount >= BETTER_SOURCES ? price(c) : Infinity)),
   );
-  const rankOf = new Map(ranked.map((c, i) => [c.id, i + 1]));
+  const rankOf = new Map(ranked.map((c, i) => [c, i + 1]));
   const top = ranked[0];
-  const choices = new Map<string, Choice>();
-  for (const p of products) {
+  return products.map((p) => {
     const chosen: Choice['chosen'] = {};
-    const named = new Set([p.id]);
     const choose = (kind: AlternativeKind, index: number) => {
       const q = ranked[index];
-      if (q && !named.has(q.id)) {
-        chosen[kind] = q.id;
-        named.add(q.id);
-      }
+      if (q && q !== p && q.id !== chosen.better && q.id !== chosen.cheaper) chosen[kind] = q.id;
     };
     const own = p.startingPriceUsd;
     if (reviewed(p) && own !== null) {
@@ -155,9 +150,8 @@ export function chooseInCategory(products: readonly Contender[]): Map<string, Ch
       choose('cheaper', priced.find(asWell, own * (1 - CLEARLY_LESS)));
     }
     if (top) choose('top', 0);
-    choices.set(p.id, { rank: rankOf.get(p.id) ?? null, of, chosen });
-  }
-  return choices;
+    return { rank: rankOf.get(p) ?? null, of, chosen };
+  });
 }
 
 const usd = (price: number) => `$${price.toFixed(2).replace(/\.00$/, '')}`;
@@ -227,17 +221,19 @@ export function categoryStandings(
   products: readonly Named[],
 ): Map<string, Standing> {
   const byId = new Map(products.map((p) => [p.id, p]));
+  const choices = chooseInCategory(products);
   const standings = new Map<string, Standing>();
-  for (const [id, { rank, of, chosen }] of chooseInCategory(products)) {
+  products.forEach((p, i) => {
+    const { rank, of, chosen } = choices[i]!;
     const picked = ALTERNATIVE_KINDS.filter((kind) => chosen[kind] !== undefined).map((kind) => ({
       kind,
       product: byId.get(chosen[kind]!)!,
     }));
-    standings.set(id, {
+    standings.set(p.id, {
       category_rank: rank === null ? null : categoryRank(category, rank, of),
-      alternatives: alternativesOf(byId.get(id)!, category, of, picked),
+      alternatives: alternativesOf(p, category, of, picked),
     });
-  }
+  });
   return standings;
 }
 
