@@ -5,13 +5,13 @@ import { Metrics } from '../metrics/metrics.service.js';
 import { nameKey } from '../names/name-normaliser.js';
 import { gtinOfQuery } from '../names/gtin.js';
 import type { Publication } from '../publication/publication.sql.js';
-import { toCompact } from '../synthesis/compact.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
 import { PurchaseLinks } from '../synthesis/purchase-links.js';
 import type { Channel } from '../usage/usage.repository.js';
 import { resolutionOf } from '../synthesis/synthesize.js';
 import { AnswerRepository, type StoredAnswer } from './answer.repository.js';
 import { Assessments } from './assessments.js';
+import { foundBody, signedFor } from './found-answer.js';
 import {
   answerBytes,
   LookupCache,
@@ -214,10 +214,9 @@ export class LookupService {
       return { body, offerIds: [], explanation, bytes, refused };
     }
     const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
-    const body = { ...assessment.body, resolution };
     // Cached, each body is sent again unchanged: its JSON is written once (written-json.ts).
     return {
-      body: sentAgain(detail === 'compact' ? toCompact(body) : body),
+      body: sentAgain(foundBody(assessment, resolution, detail)),
       offerIds: assessment.offerIds,
       explanation,
       bytes: answerBytes(assessment.bytes, explanation),
@@ -233,13 +232,7 @@ export class LookupService {
     if (!body.found || !keyId || offerIds.length === 0) return body;
     const last = this.signed.get(answer);
     if (last?.keyId === keyId) return last.body;
-    const signed = {
-      ...body,
-      offers: body.offers.map((offer, i) => ({
-        ...offer,
-        buy_url: this.links.urlFor({ offerId: offerIds[i]!, keyId }),
-      })),
-    };
+    const signed = signedFor(body, offerIds, this.links, keyId);
     this.signed.set(answer, { keyId, body: sentAgain(signed) });
     return signed;
   }
