@@ -15,23 +15,26 @@ const BEARER_PYTHON = `headers={"Authorization": f"Bearer {os.environ['PI_API_KE
 /** A double-quoted string for the shell, JavaScript and Python alike (names hold no `"`). */
 const quoted = (text: string) => JSON.stringify(text);
 
-export function singleLookupSamples(serverUrl: string, productName: string): CodeSample[] {
-  const url = `${serverUrl}/v1/product-intelligence`;
+/** A GET of `url` with `params` in its query string, percent-encoded. */
+function getSamples(url: string, params: [name: string, value: string][]): CodeSample[] {
+  // -G with --data-urlencode puts each parameter in the query string, percent-encoded.
+  const curl = params.map(
+    ([name, value]) => `  --data-urlencode ${quoted(`${name}=${value}`)} \\\n`,
+  );
+  const js = params.map(([name, value]) => `url.searchParams.set('${name}', ${quoted(value)});\n`);
+  const python = params.map(([name, value]) => `${quoted(name)}: ${quoted(value)}`);
   return [
     {
       lang: 'Shell',
       label: 'curl',
-      // -G with --data-urlencode puts the name in the query string, percent-encoded.
-      source: `curl -G ${quoted(url)} \\
-  --data-urlencode ${quoted(`product_name=${productName}`)} \\
-  ${BEARER_SHELL}`,
+      source: `curl ${params.length > 0 ? '-G ' : ''}${quoted(url)} \\
+${curl.join('')}  ${BEARER_SHELL}`,
     },
     {
       lang: 'JavaScript',
       label: 'fetch',
       source: `const url = new URL(${quoted(url)});
-url.searchParams.set('product_name', ${quoted(productName)});
-const response = await fetch(url, {
+${js.join('')}const response = await fetch(url, {
   ${BEARER_JS},
 });
 console.log(await response.json());`,
@@ -44,14 +47,16 @@ import requests
 
 response = requests.get(
     ${quoted(url)},
-    params={"product_name": ${quoted(productName)}},
-    ${BEARER_PYTHON},
+${python.length > 0 ? `    params={${python.join(', ')}},\n` : ''}    ${BEARER_PYTHON},
     timeout=10,
 )
 print(response.json())`,
     },
   ];
 }
+
+export const singleLookupSamples = (serverUrl: string, productName: string): CodeSample[] =>
+  getSamples(`${serverUrl}/v1/product-intelligence`, [['product_name', productName]]);
 
 export function batchLookupSamples(serverUrl: string, productNames: string[]): CodeSample[] {
   const url = `${serverUrl}/v1/product-intelligence/batch`;

@@ -11,6 +11,7 @@ import { OPEN_OBJECTS } from '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
 import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
+import { problem, ref, throttled, unauthorized, unavailable, withRateLimit } from './responses.js';
 
 // The OpenAPI 3.1 document of the service, generated from the same zod schemas that shape
 // the answers and validate the requests.
@@ -19,7 +20,6 @@ import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
 const EXAMPLE_NAME = 'Sony WH-1000XM5';
 const EXAMPLE_BATCH = ['Sony WH-1000XM5', 'iPhone 15 Pro'];
 
-const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
 const COMPONENTS = [
   'Match',
   'DimensionScore',
@@ -58,58 +58,6 @@ function schemas(): Record<string, unknown> {
     BatchLookupRequest: { ...batch, description: 'Exactly one field; there is no detail field.' },
   };
 }
-
-const problem = (description: string) => ({
-  description,
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-});
-
-const unauthorized = {
-  description: 'Missing, malformed, unknown, revoked or expired API key.',
-  headers: {
-    'WWW-Authenticate': {
-      schema: { type: 'string' },
-      description: 'Bearer, with error="invalid_token" when a key was sent',
-    },
-  },
-  content: { 'application/problem+json': { schema: ref('Problem') } },
-};
-
-/** The IETF RateLimit fields every authenticated lookup response carries. */
-const RATE_LIMIT_HEADERS = {
-  'RateLimit-Policy': {
-    schema: { type: 'string' },
-    description: 'The budget: `"lookups";q=<limit>;w=<window seconds>`',
-  },
-  RateLimit: {
-    schema: { type: 'string' },
-    description: 'The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>`',
-  },
-};
-
-const withRateLimit = <T extends object>(response: T) => ({
-  ...response,
-  headers: {
-    ...RATE_LIMIT_HEADERS,
-    ...('headers' in response ? (response.headers as object) : {}),
-  },
-});
-
-const RETRY_AFTER = {
-  'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait before retrying' },
-};
-
-const throttled = withRateLimit({
-  ...problem(
-    'The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry.',
-  ),
-  headers: RETRY_AFTER,
-});
-
-const unavailable = {
-  ...problem('The rate budget cannot be checked right now, so no lookup is served.'),
-  headers: RETRY_AFTER,
-};
 
 const description = (
   policy: QuotaPolicy,
