@@ -49,11 +49,12 @@ describe('MCP endpoint under the MCP inspector CLI', () => {
     return JSON.parse(stdout) as Record<string, unknown>;
   }
 
-  it('lists both tools', async () => {
+  it('lists the tools', async () => {
     const { tools } = (await inspect('--method', 'tools/list')) as { tools: { name: string }[] };
     expect(tools.map((tool) => tool.name)).toEqual([
       'get_product_intelligence',
       'get_product_intelligence_batch',
+      'browse_category',
     ]);
   });
 

@@ -66,7 +66,7 @@ describe(McpController.name, () => {
   const call = (client: Client, name: string, args: Record<string, unknown>) =>
     client.callTool({ name, arguments: args }) as Promise<CallToolResult>;
 
-  it('states its name and version, and lists both tools with input and output schemas', async () => {
+  it('states its name and version, and lists its tools with input and output schemas', async () => {
     const client = await connect(await bearer(app));
     expect(client.getServerVersion()).toEqual({
       name: 'product-intelligence',
@@ -76,6 +76,7 @@ describe(McpController.name, () => {
     expect(tools.map((tool) => tool.name)).toEqual([
       'get_product_intelligence',
       'get_product_intelligence_batch',
+      'browse_category',
     ]);
     for (const tool of tools) {
       expect(tool.title).toEqual(expect.any(String));
@@ -86,6 +87,7 @@ describe(McpController.name, () => {
     }
     expect(tools[0]!.inputSchema.required).toEqual(['product_name']);
     expect(tools[1]!.inputSchema.required).toEqual(['product_names']);
+    expect(tools[2]!.inputSchema.required).toBeUndefined(); // no category: the list
     // Both closed, with a name of at least one character: what a client validates locally is
     // what the service refuses.
     type Properties = Record<string, { items?: object }>;

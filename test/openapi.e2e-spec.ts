@@ -44,7 +44,7 @@ describe('OpenAPI document', () => {
     await db?.drop();
   });
 
-  it("is OpenAPI 3.1 of package.json's version with both operations and their statuses", () => {
+  it("is OpenAPI 3.1 of package.json's version with every operation and its statuses", () => {
     const { version } = JSON.parse(
       readFileSync(path.join(projectRoot(), 'package.json'), 'utf8'),
     ) as { version: string };
@@ -55,6 +55,39 @@ describe('OpenAPI document', () => {
     );
     expect(Object.keys(paths['/v1/product-intelligence/batch']!.post!.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '413', '415', '429', '503']),
+    );
+    expect(Object.keys(paths['/v1/categories']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '429', '503']),
+    );
+    expect(Object.keys(paths['/v1/categories/{key}/products']!.get!.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '404', '429', '503']),
+    );
+  });
+
+  it('describes browsing: the categories and a page, with every query parameter', async () => {
+    const get = (path: string) => request(http).get(path).set('Authorization', auth);
+    const list = await get('/v1/categories');
+    const page = await get('/v1/categories/headphones/products?sort=price&limit=3');
+    expect(validate('CategoryList', list.body)).toEqual([]);
+    expect(validate('CategoryPage', page.body)).toEqual([]);
+    expect((page.body as { products: unknown[] }).products).toHaveLength(3);
+    expect(validate('CategoryPage', { products: [], next_cursor: 7 })).not.toEqual([]);
+    const paths = document.paths as Record<string, Record<string, Json>>;
+    const operation = paths['/v1/categories/{key}/products']!.get!;
+    expect((operation.parameters as { name: string }[]).map((p) => p.name)).toEqual([
+      'key',
+      'sort',
+      'min_score',
+      'max_price',
+      'limit',
+      'cursor',
+    ]);
+    const examples = (operation.responses as Record<string, Json>)['200']!.content as Json;
+    expect(validate('CategoryPage', (examples['application/json'] as Json).example)).toEqual([]);
+    const listExamples = (paths['/v1/categories']!.get!.responses as Record<string, Json>)['200']!
+      .content as Json;
+    expect(validate('CategoryList', (listExamples['application/json'] as Json).example)).toEqual(
+      [],
     );
   });
 
@@ -103,8 +136,10 @@ describe('OpenAPI document', () => {
         .send({ product_names: ['x'.repeat(20_000)] }),
       request(http).get('/v1/r/1.-.AAAAAAAAAAAAAAAAAAAAAA'),
       request(http).get('/v1/product-intelligence').query({ product_name: 'PS5' }),
+      request(http).get('/v1/categories/headphones/products?limit=0').set('Authorization', auth),
+      request(http).get('/v1/categories/no-such-thing/products').set('Authorization', auth),
     ]);
-    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404, 401]);
+    expect(errors.map((e) => e.status)).toEqual([400, 400, 400, 415, 413, 404, 401, 400, 404]);
     for (const error of errors) expect(validate('Problem', error.body)).toEqual([]);
   });
 
@@ -114,6 +149,8 @@ describe('OpenAPI document', () => {
     for (const operation of [
       paths['/v1/product-intelligence']!.get!,
       paths['/v1/product-intelligence/batch']!.post!,
+      paths['/v1/categories']!.get!,
+      paths['/v1/categories/{key}/products']!.get!,
     ]) {
       expect(Object.keys(operation.responses['200']!.headers!)).toEqual(
         expect.arrayContaining(['RateLimit-Policy', 'RateLimit']),
@@ -153,6 +190,7 @@ describe('OpenAPI document', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.text).toContain('Product Intelligence API');
     expect(res.text).toContain('/v1/product-intelligence/batch');
+    expect(res.text).toContain('/v1/categories/{key}/products');
     expect(res.text).toContain('starting_price_usd');
     // Server-rendered, with nothing to fetch or run: no script may load, only its own style.
     expect(res.headers['content-security-policy']).toMatch(
@@ -180,6 +218,8 @@ describe('OpenAPI document', () => {
     for (const operation of [
       paths['/v1/product-intelligence']!.get!,
       paths['/v1/product-intelligence/batch']!.post!,
+      paths['/v1/categories']!.get!,
+      paths['/v1/categories/{key}/products']!.get!,
     ]) {
       const samples = operation['x-codeSamples'] as { lang: string; source: string }[];
       expect(samples.map((s) => s.lang)).toEqual(['Shell', 'JavaScript', 'Python']);

@@ -105,6 +105,26 @@ describe('TypeScript client', () => {
     expect(data?.results.map((result) => result.found)).toEqual([true, false]);
   });
 
+  it("browses a category's products, a typed page at a time", async () => {
+    const { data: list } = await client.GET('/v1/categories');
+    const key = list?.categories.find((category) => category.name === 'headphones')?.key;
+    expect(key).toBe('headphones');
+    const { data: page, error } = await client.GET('/v1/categories/{key}/products', {
+      params: { path: { key: key! }, query: { sort: 'price', limit: 2 } },
+    });
+    expect(error).toBeUndefined();
+    expect(page?.products.map((product) => product.category)).toEqual(['headphones', 'headphones']);
+    const { data: next } = await client.GET('/v1/categories/{key}/products', {
+      params: {
+        path: { key: key! },
+        query: { sort: 'price', limit: 2, cursor: page!.next_cursor! },
+      },
+    });
+    expect(next?.products[0]?.starting_price_usd).toBeGreaterThanOrEqual(
+      page!.products[1]!.starting_price_usd!,
+    );
+  });
+
   it('gives a refusal as a typed problem', async () => {
     const { data, error, response } = await client.GET('/v1/product-intelligence', {
       params: { query: { product_name: ' ' } },

@@ -10,6 +10,9 @@ export type ProductIntelligence = Schemas['ProductIntelligence'];
 export type LimitedCoverage = Schemas['LimitedCoverage'];
 export type BatchLookupRequest = Schemas['BatchLookupRequest'];
 export type BatchLookupResponse = Schemas['BatchLookupResponse'];
+export type Category = Schemas['Category'];
+export type CategoryList = Schemas['CategoryList'];
+export type CategoryPage = Schemas['CategoryPage'];
 export type Problem = Schemas['Problem'];
 export type { paths, components };
 

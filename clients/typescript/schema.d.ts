@@ -36,6 +36,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/categories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the catalog's categories
+         * @description Every category of the published catalog, by key, with how many products it holds and how many a source reviewed. Costs 1 lookup of the budget.
+         */
+        get: operations["listCategories"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/categories/{key}/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Browse a category's products, a page at a time
+         * @description A page of the products of the category `key`, each exactly the compact answer a lookup of its name gives. Follow `next_cursor` (as `cursor`, with the same `sort`) for the next page. Costs 1 lookup of the budget, whatever the page size.
+         */
+        get: operations["listCategoryProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/r/{token}": {
         parameters: {
             query?: never;
@@ -221,6 +261,28 @@ export interface components {
         BatchLookupResponse: {
             /** @description One entry per name, in request order */
             results: components["schemas"]["LookupResult"][];
+        };
+        Category: {
+            /** @description The category's key in URLs: its name without accents, in lower case, with every run of other characters than a-z and 0-9 one "-"; "-2", "-3"… after the key of names that fold to one key, by name. */
+            key: string;
+            /** @description The catalog's category, as answers state it (category) */
+            name: string;
+            /** @description How many products it holds */
+            products: number;
+            /** @description How many of them a source reviewed (ranked: category_rank) */
+            reviewed: number;
+        };
+        /** @description The published catalog's categories. */
+        CategoryList: {
+            /** @description By key */
+            categories: components["schemas"]["Category"][];
+        };
+        /** @description A page of one category's products. */
+        CategoryPage: {
+            /** @description Each product as a lookup of its name with detail=compact answers it, in the order asked; empty when no product is left */
+            products: components["schemas"]["ProductIntelligence"][];
+            /** @description The cursor of the next page; null on the last page */
+            next_cursor: string | null;
         };
         /** @description RFC 9457 problem details (Content-Type: application/problem+json). */
         Problem: {
@@ -802,6 +864,556 @@ export interface operations {
                 };
             };
             /** @description The rate budget cannot be checked right now, so no lookup is served. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCategories: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The categories, by key (none before a catalog is published). */
+            200: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "categories": [
+                     *         {
+                     *           "key": "game-consoles",
+                     *           "name": "game consoles",
+                     *           "products": 15,
+                     *           "reviewed": 15
+                     *         },
+                     *         {
+                     *           "key": "headphones",
+                     *           "name": "headphones",
+                     *           "products": 42,
+                     *           "reviewed": 42
+                     *         },
+                     *         {
+                     *           "key": "kettles",
+                     *           "name": "kettles",
+                     *           "products": 1,
+                     *           "reviewed": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CategoryList"];
+                };
+            };
+            /** @description The query string is not percent-encoded UTF-8. */
+            400: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description Bearer, with error="invalid_token" when a key was sent */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry. */
+            429: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rate budget cannot be checked right now, so no lookup is served. Or the published catalog was ranked with other synthesis settings than the service's, or before ranks were stored: import it again to browse it (no Retry-After then). */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCategoryProducts: {
+        parameters: {
+            query?: {
+                /** @description "score" (the default): the reviewed products by their rank in the category, best first, then the unreviewed by service_score; "price": the products with an offer by their lowest price, lowest first (ties: higher service_score first), then those without. */
+                sort?: "score" | "price";
+                /** @description Only products whose service_score is at least this (0 to 100). */
+                min_score?: number;
+                /** @description Only products with an offer at this price or less (US dollars, above 0). */
+                max_price?: number;
+                /** @description How many products a page holds: 1 to 20, 10 by default. */
+                limit?: number;
+                /** @description The next_cursor of the previous page, as it was given, with the same category and sort; absent for the first page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The key of a category, as GET /v1/categories lists it.
+                 * @example headphones
+                 */
+                key: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of products, in the order asked; next_cursor null on the last. */
+            200: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "products": [
+                     *         {
+                     *           "found": true,
+                     *           "id": "example-aurora-x5",
+                     *           "product_name": "Example Audio Aurora X5",
+                     *           "brand": "Example Audio",
+                     *           "category": "headphones",
+                     *           "headline": "Example Audio Aurora X5: very good overall (83.8/100 from 2 sources), strongest in performance.",
+                     *           "service_score": 83.8,
+                     *           "score_basis": "sources",
+                     *           "category_rank": {
+                     *             "category": "headphones",
+                     *             "rank": 3,
+                     *             "of": 42,
+                     *             "percentile": 95
+                     *           },
+                     *           "alternatives": [
+                     *             {
+                     *               "kind": "better",
+                     *               "id": "example-aurora-x6",
+                     *               "product_name": "Example Audio Aurora X6",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 89.8,
+                     *               "starting_price_usd": 359,
+                     *               "source_count": 4,
+                     *               "reason": "Scores 89.8 against 83.8 (6 points higher, on 4 sources) from $359, 9% more."
+                     *             },
+                     *             {
+                     *               "kind": "cheaper",
+                     *               "id": "example-breeze-2",
+                     *               "product_name": "Example Audio Breeze 2",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 81.8,
+                     *               "starting_price_usd": 199.99,
+                     *               "source_count": 3,
+                     *               "reason": "Scores 81.8 against 83.8 from $199.99, 39% less than $329.99."
+                     *             },
+                     *             {
+                     *               "kind": "top",
+                     *               "id": "example-reference-one",
+                     *               "product_name": "Example Audio Reference One",
+                     *               "brand": "Example Audio",
+                     *               "service_score": 92.8,
+                     *               "starting_price_usd": 549,
+                     *               "source_count": 5,
+                     *               "reason": "The best reviewed of 42 in headphones: scores 92.8 on 5 sources."
+                     *             }
+                     *           ],
+                     *           "dimension_scores": [
+                     *             {
+                     *               "dimension": "performance",
+                     *               "score": 87.3,
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "dimension": "build",
+                     *               "score": 74,
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "dimension": "usability",
+                     *               "score": 70,
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "dimension": "features",
+                     *               "score": 70,
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "dimension": "reliability",
+                     *               "score": 58,
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "dimension": "value",
+                     *               "score": 70,
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "dimension": "support",
+                     *               "score": 70,
+                     *               "basis": "category_prior"
+                     *             }
+                     *           ],
+                     *           "feature_scores": [
+                     *             {
+                     *               "name": "core_performance",
+                     *               "score": 70,
+                     *               "dimension": "performance",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "speed",
+                     *               "score": 70,
+                     *               "dimension": "performance",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "output_quality",
+                     *               "score": 88,
+                     *               "dimension": "performance",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "energy_efficiency",
+                     *               "score": 86,
+                     *               "dimension": "performance",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "build_quality",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "materials",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "comfort",
+                     *               "score": 74,
+                     *               "dimension": "build",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "portability",
+                     *               "score": 70,
+                     *               "dimension": "build",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "setup",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "ease_of_use",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "controls",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "app_software",
+                     *               "score": 70,
+                     *               "dimension": "usability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "feature_set",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "connectivity",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "compatibility",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "customization",
+                     *               "score": 70,
+                     *               "dimension": "features",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "durability",
+                     *               "score": 58,
+                     *               "dimension": "reliability",
+                     *               "basis": "sources"
+                     *             },
+                     *             {
+                     *               "name": "consistency",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "defect_rate",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "longevity",
+                     *               "score": 70,
+                     *               "dimension": "reliability",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "price_to_performance",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "running_costs",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "resale_value",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "included_extras",
+                     *               "score": 70,
+                     *               "dimension": "value",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "warranty",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "customer_support",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             },
+                     *             {
+                     *               "name": "repairability",
+                     *               "score": 70,
+                     *               "dimension": "support",
+                     *               "basis": "category_prior"
+                     *             }
+                     *           ],
+                     *           "highlights": [
+                     *             {
+                     *               "title": "Output quality",
+                     *               "detail": "88/100 from 2 sources (Example Lab 91, Example Forum 88), who agree within 3 points; the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Lab",
+                     *                 "Example Forum"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Energy efficiency",
+                     *               "detail": "86/100 from 1 source (Example Lab 86); the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Class-leading noise cancelling",
+                     *               "detail": "Stated by 2 sources: Example Lab and Example Forum.",
+                     *               "sources": [
+                     *                 "Example Lab",
+                     *                 "Example Forum"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Long battery life",
+                     *               "detail": "Stated by 1 source: Example Lab.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "considerations": [
+                     *             {
+                     *               "title": "Durability",
+                     *               "detail": "58/100 from 1 source (Example Forum 58); the category average is 70.",
+                     *               "sources": [
+                     *                 "Example Forum"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Tight fit for large heads",
+                     *               "detail": "Stated by 1 source: Example Lab.",
+                     *               "sources": [
+                     *                 "Example Lab"
+                     *               ]
+                     *             },
+                     *             {
+                     *               "title": "Creaky hinges",
+                     *               "detail": "Stated by 1 source: Example Forum.",
+                     *               "sources": [
+                     *                 "Example Forum"
+                     *               ]
+                     *             }
+                     *           ],
+                     *           "source_consensus": [
+                     *             {
+                     *               "source": "Example Lab",
+                     *               "source_type": "lab_test",
+                     *               "score": 88,
+                     *               "url": "https://lab.example/reviews/aurora-x5",
+                     *               "reviewed_at": "2026-10-02T00:00:00.000Z"
+                     *             },
+                     *             {
+                     *               "source": "Example Forum",
+                     *               "source_type": "community",
+                     *               "score": 81,
+                     *               "url": "https://forum.example/t/aurora-x5",
+                     *               "reviewed_at": "2026-09-14T00:00:00.000Z"
+                     *             }
+                     *           ],
+                     *           "offers": [
+                     *             {
+                     *               "retailer_name": "Example Outlet",
+                     *               "price": 329.99,
+                     *               "price_as_of": "2026-10-31T10:00:00.000Z",
+                     *               "buy_url": "https://api.example.com/v1/r/18.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ"
+                     *             },
+                     *             {
+                     *               "retailer_name": "Example Shop",
+                     *               "price": 348,
+                     *               "price_as_of": "2026-10-30T10:00:00.000Z",
+                     *               "buy_url": "https://api.example.com/v1/r/17.k_3f9a2c.Qm9ndXNTaWduYXR1cmVYWQ"
+                     *             }
+                     *           ],
+                     *           "starting_price_usd": 329.99,
+                     *           "source_count": 2,
+                     *           "resolution": {
+                     *             "confidence": 1,
+                     *             "other_matches": []
+                     *           },
+                     *           "as_of": "2026-11-01T00:00:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "eyJzb3J0IjoicHJpY2UiLCJjYXRlZ29yeSI6ImhlYWRwaG9uZXMiLCJhZnRlciI6W2ZhbHNlLDMyOS45OSwtODMuOCwiZXhhbXBsZS1hdXJvcmEteDUiXX0"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CategoryPage"];
+                };
+            };
+            /** @description A parameter is wrong, named in errors: sort, min_score (0 to 100), max_price (above 0), limit (1 to 20), or a cursor not made for this category and sort. */
+            400: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key. */
+            401: {
+                headers: {
+                    /** @description Bearer, with error="invalid_token" when a key was sent */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No category has this key; it costs its lookup. */
+            404: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The key has not enough budget left for this request (a batch of N needs N); nothing was charged. The body and Retry-After say when to retry. */
+            429: {
+                headers: {
+                    /** @description The budget: `"lookups";q=<limit>;w=<window seconds>` */
+                    "RateLimit-Policy"?: string;
+                    /** @description The budget now: `"lookups";r=<remaining>;t=<seconds until budget frees>` */
+                    RateLimit?: string;
+                    /** @description Seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The rate budget cannot be checked right now, so no lookup is served. Or the published catalog was ranked with other synthesis settings than the service's, or before ranks were stored: import it again to browse it (no Retry-After then). */
             503: {
                 headers: {
                     /** @description Seconds to wait before retrying */

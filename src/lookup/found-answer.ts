@@ -1,10 +1,15 @@
 import { toCompact } from '../synthesis/compact.js';
 import type { ProductIntelligence, Resolution } from '../synthesis/product-intelligence.schema.js';
 import type { PurchaseLinks } from '../synthesis/purchase-links.js';
+import { resolutionOf } from '../synthesis/synthesize.js';
 import type { CachedAssessment } from './lookup-cache.js';
 import type { Detail } from './lookup-request.schema.js';
 
-// A found answer's body, the same whichever name reached its product.
+// A found answer's body, the same whichever way its product was reached: a lookup of one of its
+// names, or a category's page.
+
+/** The resolution of a product named exactly (its name's key, a barcode): certain, alone. */
+export const CERTAIN = resolutionOf({ confidence: 1, other_matches: [] });
 
 /** Its product's assessment with the answer's own resolution, in `detail`. */
 export function foundBody(

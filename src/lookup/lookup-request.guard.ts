@@ -10,11 +10,10 @@ import type { Request } from 'express';
 import { ProblemException } from '../common/problem.js';
 import '../quota/charge-cost.js';
 import { QuotaService, rateLimitHeaders } from '../quota/quota.service.js';
-import { lookupCost } from './lookup-cost.js';
-import type { BatchLookupBody, SingleLookupQuery } from './lookup-request.schema.js';
+import { lookupCost, type ChargedRequest } from './lookup-cost.js';
 
 /** Reads a route's request, or throws its 400/413/415 problem. */
-export type LookupRequestParser = (req: Request) => SingleLookupQuery | BatchLookupBody;
+export type LookupRequestParser = (req: Request) => ChargedRequest;
 
 const PARSER = Symbol('lookup:request-parser');
 
@@ -35,9 +34,9 @@ export const ValidatedRequest = createParamDecorator(
 );
 
 /**
- * Validates a lookup before it is charged, and prices it (lookup-cost.ts) for QuotaGuard,
- * which runs next: the order is 401 (the global key guard), then 400/413/415, then 429. A
- * refused request costs nothing, but its answer still says where the budget stands.
+ * Validates a lookup, or a browse, before it is charged, and prices it (lookup-cost.ts) for
+ * QuotaGuard, which runs next: the order is 401 (the global key guard), then 400/413/415, then
+ * 429. A refused request costs nothing, but its answer still says where the budget stands.
  */
 @Injectable()
 export class LookupRequestGuard implements CanActivate {

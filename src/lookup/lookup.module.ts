@@ -3,6 +3,9 @@ import { Module } from '@nestjs/common';
 import { CurationModule } from '../curation/curation.module.js';
 import { QuotaModule } from '../quota/quota.module.js';
 import { SynthesisModule } from '../synthesis/synthesis.module.js';
+import { BrowseController } from './browse/browse.controller.js';
+import { BrowseRepository } from './browse/browse.repository.js';
+import { BrowseService } from './browse/browse.service.js';
 import { LookupController } from './lookup.controller.js';
 import { LookupRepository } from './lookup.repository.js';
 import { AnswerRepository } from './answer.repository.js';
@@ -16,7 +19,7 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
 
 @Module({
   imports: [SynthesisModule, QuotaModule, CurationModule],
-  controllers: [LookupController, PurchaseLinkController, OpenApiController],
+  controllers: [LookupController, BrowseController, PurchaseLinkController, OpenApiController],
   providers: [
     LookupRequestGuard,
     LookupRepository,
@@ -26,7 +29,9 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
     LookupService,
     PublishedCatalog,
     LookupCache,
+    BrowseRepository,
+    BrowseService,
   ],
-  exports: [NameResolver, LookupRepository, AnswerRepository, LookupService],
+  exports: [NameResolver, LookupRepository, AnswerRepository, LookupService, BrowseService],
 })
 export class LookupModule {}

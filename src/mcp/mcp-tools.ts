@@ -1,5 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { browseArguments, MAX_PAGE_SIZE } from '../lookup/browse/browse-request.schema.js';
+import { browseResultSchema } from '../lookup/browse/browse-response.schema.js';
 import { batchLookupBody, singleLookupArguments } from '../lookup/lookup-request.schema.js';
 import {
   batchResponseSchema,
@@ -7,11 +9,12 @@ import {
   OPEN_OBJECTS,
 } from '../synthesis/product-intelligence.schema.js';
 
-// The two tools, described for a model choosing among tools. Their schemas are generated from
+// The three tools, described for a model choosing among tools. Their schemas are generated from
 // the same zod schemas that validate the HTTP requests and shape the HTTP answers.
 
 export const SINGLE_TOOL = 'get_product_intelligence';
 export const BATCH_TOOL = 'get_product_intelligence_batch';
+export const BROWSE_TOOL = 'browse_category';
 
 type ObjectSchema = Tool['inputSchema'];
 
@@ -72,5 +75,21 @@ export const TOOLS: Tool[] = [
     inputSchema: objectSchema(batchLookupBody, 'input'),
     outputSchema: objectSchema(batchResponseSchema, 'output'),
     annotations: { title: 'Product intelligence for up to 5 products', ...READ_ONLY },
+  },
+  {
+    name: BROWSE_TOOL,
+    title: "Browse a category's products",
+    description:
+      "Find products without knowing their names. Without category: the catalog's categories, " +
+      'each with its key, name, number of products and of reviewed ones. With category (a ' +
+      `key from that list): up to ${MAX_PAGE_SIZE} of its products (limit), each exactly what ` +
+      `${SINGLE_TOOL} returns for it with detail "compact". sort "score" (the default) gives ` +
+      'the best reviewed first, by their rank in the category, then the unreviewed; "price" ' +
+      'the cheapest first, then those with no offer. min_score and max_price filter. When ' +
+      'next_cursor is not null, pass it as cursor, with the same category and sort, for the ' +
+      "next page. Costs 1 lookup of the API key's rate budget per call, whatever the page size.",
+    inputSchema: objectSchema(browseArguments, 'input'),
+    outputSchema: objectSchema(browseResultSchema, 'output'),
+    annotations: { title: "Browse a category's products", ...READ_ONLY },
   },
 ];

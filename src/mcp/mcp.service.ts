@@ -12,13 +12,15 @@ import { PACKAGE_VERSION } from '../config/package-version.js';
 import { ProblemException, invalidRequest } from '../common/problem.js';
 import { knownProblem } from '../common/problem.filter.js';
 import { requestInstance } from '../common/request-id.js';
+import { parseBrowseArguments } from '../lookup/browse/browse-request.schema.js';
+import { BrowseService } from '../lookup/browse/browse.service.js';
 import { parseBatchLookup, parseSingleLookupArguments } from '../lookup/lookup-request.schema.js';
 import { lookupCost } from '../lookup/lookup-cost.js';
 import { LookupService } from '../lookup/lookup.service.js';
 import { QuotaService, rateLimitHeaders, type QuotaState } from '../quota/quota.service.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import type { LookupResult } from '../synthesis/product-intelligence.schema.js';
-import { BATCH_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
+import { BATCH_TOOL, BROWSE_TOOL, SINGLE_TOOL, TOOLS } from './mcp-tools.js';
 
 /** The server's name and version as MCP clients see them: the package's own. */
 export const SERVER_INFO = { name: 'product-intelligence', version: PACKAGE_VERSION };
@@ -31,9 +33,9 @@ const problemResult = (problem: ProblemException, instance: string): CallToolRes
 
 /**
  * The MCP endpoint, stateless: a new server and transport for every HTTP request, as the SDK
- * requires without sessions. The tools call the same LookupService as the HTTP controllers,
- * validate with the same parsers and charge the same budget, so their structuredContent is the
- * HTTP body and their errors are the HTTP problem bodies.
+ * requires without sessions. The tools call the same LookupService and BrowseService as the
+ * HTTP controllers, validate with the same parsers and charge the same budget, so their
+ * structuredContent is the HTTP body and their errors are the HTTP problem bodies.
  *
  * The tool handlers sit on the SDK's low-level request handlers rather than registerTool,
  * because registerTool validates arguments itself and would answer bad arguments with its
@@ -43,6 +45,7 @@ const problemResult = (problem: ProblemException, instance: string): CallToolRes
 export class McpService {
   constructor(
     private readonly lookups: LookupService,
+    private readonly browse: BrowseService,
     private readonly quota: QuotaService,
     private readonly metrics: Metrics,
   ) {}
@@ -52,7 +55,8 @@ export class McpService {
       capabilities: { tools: { listChanged: false } },
       instructions:
         'Product intelligence over a published product catalog: resolve a product name and get ' +
-        'scores, highlights, considerations and offers. Lookups cost rate budget; listing is free.',
+        "scores, highlights, considerations and offers, or browse a category's products. " +
+        'Lookups and browsing cost rate budget; listing the tools is free.',
     });
     mcp.server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS }));
     mcp.server.setRequestHandler(CallToolRequestSchema, (request) =>
@@ -79,9 +83,11 @@ export class McpService {
   ): Promise<CallToolResult> {
     try {
       const body = await this.run(tool, args, keyId, res);
-      // The HTTP interceptor counts the controllers' answers; these are the tools'.
+      // The HTTP interceptor counts the lookups' answers; these are the tools' (a browse's
+      // body has no `found`, and counts none).
       const results = 'results' in body ? (body.results as LookupResult[]) : [body as LookupResult];
-      for (const result of results) this.metrics.resolution(result.found);
+      for (const { found } of results)
+        if (typeof found === 'boolean') this.metrics.resolution(found);
       return {
         content: [{ type: 'text', text: writtenOnce(body)?.text ?? JSON.stringify(body) }],
         structuredContent: body as Record<string, unknown>,
@@ -127,9 +133,17 @@ export class McpService {
           results: await this.lookups.lookupMany(request.product_names, keyId, 'mcp'),
         }));
       }
+      case BROWSE_TOOL: {
+        const request = parseBrowseArguments(args);
+        return await charged(lookupCost(request), async () =>
+          request.category === undefined
+            ? await this.browse.categories()
+            : await this.browse.page(request, keyId),
+        );
+      }
       default:
         throw invalidRequest(`There is no tool named "${tool}".`, [
-          { field: 'name', message: `must be ${SINGLE_TOOL} or ${BATCH_TOOL}` },
+          { field: 'name', message: `must be ${SINGLE_TOOL}, ${BATCH_TOOL} or ${BROWSE_TOOL}` },
         ]);
     }
   }

@@ -58,6 +58,17 @@ print(response.json())`,
 export const singleLookupSamples = (serverUrl: string, productName: string): CodeSample[] =>
   getSamples(`${serverUrl}/v1/product-intelligence`, [['product_name', productName]]);
 
+export const categoryListSamples = (serverUrl: string): CodeSample[] =>
+  getSamples(`${serverUrl}/v1/categories`, []);
+
+/** A category's page, with its query's parameters (the key goes in the path). */
+export const categoryPageSamples = (
+  serverUrl: string,
+  key: string,
+  params: [name: string, value: string][],
+): CodeSample[] =>
+  getSamples(`${serverUrl}/v1/categories/${encodeURIComponent(key)}/products`, params);
+
 export function batchLookupSamples(serverUrl: string, productNames: string[]): CodeSample[] {
   const url = `${serverUrl}/v1/product-intelligence/batch`;
   const body = JSON.stringify({ product_names: productNames });

@@ -5,6 +5,9 @@ import type {
   ProductIntelligence,
 } from '../../synthesis/product-intelligence.schema.js';
 import { alternativesOf, categoryRank, type Named } from '../../synthesis/standing.js';
+import { encodeCursor } from '../browse/browse-cursor.js';
+import type { CategoryList, CategoryPage } from '../browse/browse-response.schema.js';
+import { CERTAIN } from '../found-answer.js';
 import { synthesize } from '../../synthesis/synthesize.js';
 import type { Priors } from '../../synthesis/synthesis.types.js';
 import { CRITERIA } from '../../taxonomy/taxonomy.js';
@@ -130,4 +133,22 @@ export const notFoundExample: LimitedCoverage = {
     { name: 'Example Audio Aurora X5', match_score: 0.28 },
   ],
   as_of: AS_OF.toISOString(),
+};
+
+export const categoryListExample: CategoryList = {
+  categories: [
+    { key: 'game-consoles', name: 'game consoles', products: 15, reviewed: 15 },
+    { key: 'headphones', name: 'headphones', products: 42, reviewed: 42 },
+    { key: 'kettles', name: 'kettles', products: 1, reviewed: 0 },
+  ],
+};
+
+/** A page's product is the compact answer of a product named exactly. */
+export const categoryPageExample: CategoryPage = {
+  products: [{ ...compactExample, resolution: CERTAIN }],
+  next_cursor: encodeCursor({
+    sort: 'price',
+    category: 'headphones',
+    after: [false, 329.99, -foundExample.service_score, foundExample.id],
+  }),
 };

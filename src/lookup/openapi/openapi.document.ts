@@ -11,6 +11,7 @@ import { OPEN_OBJECTS } from '../../synthesis/product-intelligence.schema.js';
 import { compactExample, foundExample, notFoundExample } from './examples.js';
 import './problem.schema.js';
 import { batchLookupSamples, singleLookupSamples } from './code-samples.js';
+import { browsePaths } from './browse-operations.js';
 import { problem, ref, throttled, unauthorized, unavailable, withRateLimit } from './responses.js';
 
 // The OpenAPI 3.1 document of the service, generated from the same zod schemas that shape
@@ -34,6 +35,9 @@ const COMPONENTS = [
   'LimitedCoverage',
   'LookupResult',
   'BatchLookupResponse',
+  'Category',
+  'CategoryList',
+  'CategoryPage',
   'Problem',
 ];
 
@@ -61,7 +65,7 @@ function schemas(): Record<string, unknown> {
 
 const description = (
   policy: QuotaPolicy,
-) => `Resolves a free-text product name to a product of the published catalog and returns a synthesized assessment.
+) => `Resolves a free-text product name to a product of the published catalog and returns a synthesized assessment, and browses the catalog by category.
 
 - Scores are 0 to 100 with one decimal; \`resolution.confidence\` and \`match_score\` are 0 to 1 with three decimals. Prices are US dollars; timestamps are UTC with a Z.
 - A \`found: true\` body carries every field; only \`starting_price_usd\` may be null (no offer). \`dimension_scores\` always has 7 entries and \`feature_scores\` 27.
@@ -70,7 +74,7 @@ const description = (
 - \`detail=compact\` omits the top-level \`summary\`, \`dimension_scores[].summary\` and \`source_consensus[].summary\`, nothing else.
 - Resolution never guesses: numbers, model codes and variant words (Pro, Max, Plus, Ultra, Mini, Lite, SE…) must match, and the best candidate must be confident and clearly ahead of the runner-up; otherwise the answer is \`found: false\` with the close candidates suggested.
 - Every operation needs an API key: \`Authorization: Bearer <key>\`. A missing, malformed, unknown, revoked or expired key gives 401 with \`WWW-Authenticate: Bearer\`, checked before the request itself. A revoked key stops working within 2 seconds.
-- Each key may make ${policy.limit} lookups in any rolling ${policy.windowMs / 1000}-second window, over HTTP and MCP together: a single lookup costs 1 and a batch of N names costs N. Every authenticated response carries \`RateLimit-Policy\` and \`RateLimit\`. A request the budget cannot cover gets 429 with \`Retry-After\` and consumes nothing; a request refused with 401 or 4xx costs nothing. The order of checks is: the key (401), the request (400, 413, 415), the budget (429).
+- Each key may make ${policy.limit} lookups in any rolling ${policy.windowMs / 1000}-second window, over HTTP and MCP together: a single lookup costs 1, a batch of N names costs N, and the list of categories or a page of a category's products 1. Every authenticated response carries \`RateLimit-Policy\` and \`RateLimit\`. A request the budget cannot cover gets 429 with \`Retry-After\` and consumes nothing; a request refused with 401, 400, 413 or 415 costs nothing. The order of checks is: the key (401), the request (400, 413, 415), the budget (429).
 - Errors are RFC 9457 problem details. No response carries CORS headers.`;
 
 export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<string, unknown> {
@@ -175,6 +179,7 @@ export function openApiDocument(serverUrl: string, policy: QuotaPolicy): Record<
           },
         },
       },
+      ...browsePaths(serverUrl),
       '/v1/r/{token}': {
         get: {
           operationId: 'followPurchaseLink',

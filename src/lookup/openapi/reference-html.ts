@@ -54,6 +54,7 @@ export function typeOf(schema: Json): string {
   }
   const range = [
     schema.minimum !== undefined ? `≥ ${str(schema.minimum)}` : '',
+    schema.exclusiveMinimum !== undefined ? `> ${str(schema.exclusiveMinimum)}` : '',
     schema.maximum !== undefined ? `≤ ${str(schema.maximum)}` : '',
     schema.maxLength !== undefined ? `up to ${str(schema.maxLength)} characters` : '',
   ].filter(Boolean);
