@@ -21,8 +21,11 @@ export const FACT_COLUMNS = 'product_id, category, service_score, source_count, 
 /** product_scores' columns, as standingRows writes them. */
 const STANDING_COLUMNS = `${FACT_COLUMNS}, category_rank, category_reviewed, better_id, cheaper_id, top_id`;
 
-/** One category's products to their product_scores rows (COPY text). */
-function categoryRows(category: string, members: readonly ScoreFacts[]): string {
+/** Rows a string standingRows yields: a few hundred KB, so that a category streams out. */
+const ROWS_A_PIECE = 4096;
+
+/** One category's products to their product_scores rows (COPY text), a piece at a time. */
+function* categoryRows(category: string, members: readonly ScoreFacts[]): Generator<string> {
   const choices = chooseInCategory(members);
   let rows = '';
   for (const [i, p] of members.entries()) {
@@ -39,13 +42,17 @@ function categoryRows(category: string, members: readonly ScoreFacts[]): string 
       chosen.cheaper,
       chosen.top,
     ]);
+    if ((i + 1) % ROWS_A_PIECE === 0) {
+      yield rows;
+      rows = '';
+    }
   }
-  return rows;
+  if (rows !== '') yield rows;
 }
 
 /**
  * The product_scores rows of `facts` (read a chunk at a time), which come a category's
- * together: a category's rows a string.
+ * together: only one category's facts are held at a time.
  */
 export async function* standingRows(
   facts: AsyncIterable<ScoreFacts[]> | Iterable<ScoreFacts[]>,
@@ -54,13 +61,17 @@ export async function* standingRows(
   for await (const chunk of facts)
     for (const p of chunk) {
       if (members.length > 0 && members[0]!.category !== p.category) {
-        yield categoryRows(members[0]!.category, members);
+        yield* categoryRows(members[0]!.category, members);
         members = [];
       }
       members.push(p);
     }
-  if (members.length > 0) yield categoryRows(members[0]!.category, members);
+  if (members.length > 0) yield* categoryRows(members[0]!.category, members);
 }
+
+/** The rows as a stream that reads on only as the COPY they go to takes them. */
+const streamed = (rows: AsyncIterable<string>) =>
+  Readable.from(rows, { objectMode: true, highWaterMark: 1 });
 
 const number = (field: string | undefined) => (field === '\\N' ? null : Number(field));
 
@@ -95,7 +106,7 @@ export async function storeStandings(
   target: string,
 ): Promise<void> {
   await pipeline(
-    Readable.from(standingRows(readFacts(reader, source))),
+    streamed(standingRows(readFacts(reader, source))),
     writer.query(copyFrom(`COPY ${target} (${STANDING_COLUMNS}) FROM STDIN`)),
   );
 }
@@ -121,7 +132,7 @@ export async function chooseAgain(client: pg.ClientBase, touched: string): Promi
     'DELETE FROM product_scores WHERE category IN (SELECT category FROM touched_categories)',
   );
   await pipeline(
-    Readable.from(standingRows([rows])),
+    streamed(standingRows([rows])),
     client.query(copyFrom(`COPY product_scores (${STANDING_COLUMNS}) FROM STDIN`)),
   );
   return rows.length;
