@@ -8,6 +8,7 @@ import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { BrowseController } from '../src/lookup/browse/browse.controller.js';
 import { encodeCursor } from '../src/lookup/browse/browse-cursor.js';
@@ -17,7 +18,7 @@ import {
   type Category,
   type CategoryPage,
 } from '../src/lookup/browse/browse-response.schema.js';
-import { BrowseRepository } from '../src/lookup/browse/browse.repository.js';
+import { BrowseRepository, pageSql } from '../src/lookup/browse/browse.repository.js';
 import { categoryKeys } from '../src/lookup/browse/category-keys.js';
 import { PublishedCatalog } from '../src/lookup/published-catalog.js';
 import { BROWSE_TOOL } from '../src/mcp/mcp-tools.js';
@@ -91,6 +92,34 @@ describe(BrowseController.name, () => {
   /** The ids of every page, in order. */
   const ids = async (...args: Parameters<typeof pages>) =>
     (await pages(...args)).map((page) => page.map((product) => product.id));
+
+  it("reads a page from its order's index, the cursor an index condition, never sorting", async () => {
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      // The demo's categories are small enough to sort: make the plan the one a large one gets.
+      await client.query('SET enable_seqscan = off');
+      await client.query('SET enable_bitmapscan = off');
+      for (const sort of ['score', 'price'] as const)
+        for (const after of [false, true]) {
+          const args = ['headphones', null, null, 21, ...(after ? [false, 1, -90, 'a'] : [])];
+          const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+            `EXPLAIN ${pageSql(sort, after)}`,
+            args,
+          );
+          const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+          // The rows come out of the index in order: no sort between the limit and the scan.
+          expect(plan).toMatch(
+            new RegExp(
+              `Limit[^\\n]*\\n\\s*->\\s+Index Scan using product_scores_${sort}_order_idx`,
+            ),
+          );
+          if (after) expect(plan).toMatch(/Index Cond: .*ROW\(/);
+        }
+    } finally {
+      await client.end();
+    }
+  });
 
   it('lists every category of product_scores with its counts, by key', async () => {
     const counted = await sql<{ name: string; products: number; reviewed: number }>(

@@ -34,16 +34,21 @@ const CATEGORIES = `
                  FROM product_scores
                 GROUP BY category) c ON true`;
 
-/** Each sort's first two columns of PagePosition: whether a row lacks its value, the value. */
+/**
+ * Each sort's first two columns of PagePosition: whether a row lacks its value, the value.
+ * The migration 20261130160000_product_scores_browse_order indexes each order's expressions,
+ * as written here, after the category: a change to one must change the other.
+ */
 const SORTS: Record<BrowseSort, [lacking: string, value: string]> = {
   score: ['category_rank IS NULL', 'coalesce(category_rank, 0)::float8'],
   price: ['starting_price_usd IS NULL', 'coalesce(starting_price_usd, 0)'],
 };
 
 // A page of a category ($1): its products scoring at least $2 and priced at most $3 (when
-// given), after the position $4..$7 (when given), $8 of them in the sort's order (PagePosition,
-// the ids in the collation ranks were given in); with the publication read.
-function pageSql(sort: BrowseSort): string {
+// given), after the position $5..$8 (a statement of its own, so that the position is an index
+// condition of every plan), $4 of them in the sort's order (PagePosition, the ids in the
+// collation ranks were given in); with the publication read.
+export function pageSql(sort: BrowseSort, after: boolean): string {
   const [lacking, value] = SORTS[sort];
   const order = `${lacking}, ${value}, -service_score, product_id COLLATE "C"`;
   return `
@@ -57,13 +62,16 @@ function pageSql(sort: BrowseSort): string {
            WHERE category = $1
              AND ($2::float8 IS NULL OR service_score >= $2)
              AND ($3::float8 IS NULL OR starting_price_usd <= $3)
-             AND ($4::bool IS NULL OR (${order}) > ($4, $5::float8, $6::float8, $7::text))
+             ${after ? `AND (${order}) > ($5::bool, $6::float8, $7::float8, $8::text)` : ''}
            ORDER BY ${order}
-           LIMIT $8) s ON true
+           LIMIT $4) s ON true
    ORDER BY s.lacking, s.value, s.negated, s.id COLLATE "C"`;
 }
 
-const PAGES: Record<BrowseSort, string> = { score: pageSql('score'), price: pageSql('price') };
+const PAGES: Record<BrowseSort, { first: string; after: string }> = {
+  score: { first: pageSql('score', false), after: pageSql('score', true) },
+  price: { first: pageSql('price', false), after: pageSql('price', true) },
+};
 
 interface PageRow extends PublicationRow {
   id: string | null;
@@ -107,13 +115,18 @@ export class BrowseRepository {
     query: CategoryPageRequest,
   ): Promise<{ publication?: Publication; rows: { id: string; position: PagePosition }[] }> {
     const { after } = query;
-    const rows = await this.prepared<PageRow>(`browse-page-${query.sort}`, PAGES[query.sort], [
-      category,
-      query.min_score ?? null,
-      query.max_price ?? null,
-      ...(after ?? [null, null, null, null]),
-      query.limit + 1,
-    ]);
+    const which = after ? 'after' : 'first';
+    const rows = await this.prepared<PageRow>(
+      `browse-page-${query.sort}-${which}`,
+      PAGES[query.sort][which],
+      [
+        category,
+        query.min_score ?? null,
+        query.max_price ?? null,
+        query.limit + 1,
+        ...(after ?? []),
+      ],
+    );
     const publication = publicationOf(rows[0]!);
     return {
       ...(publication && { publication }),
