@@ -83,11 +83,6 @@ export class McpService {
   ): Promise<CallToolResult> {
     try {
       const body = await this.run(tool, args, keyId, res);
-      // The HTTP interceptor counts the lookups' answers; these are the tools' (a browse's
-      // body has no `found`, and counts none).
-      const results = 'results' in body ? (body.results as LookupResult[]) : [body as LookupResult];
-      for (const { found } of results)
-        if (typeof found === 'boolean') this.metrics.resolution(found);
       return {
         content: [{ type: 'text', text: writtenOnce(body)?.text ?? JSON.stringify(body) }],
         structuredContent: body as Record<string, unknown>,
@@ -120,18 +115,26 @@ export class McpService {
       state(charge.state);
       return await this.quota.spend(charge, lookup, state);
     };
+    // The HTTP interceptor counts the lookups' answers; these are the tools'.
+    const counted = (result: LookupResult) => {
+      this.metrics.resolution(result.found);
+      return result;
+    };
     switch (tool) {
       case SINGLE_TOOL: {
         const request = parseSingleLookupArguments(args);
-        return await charged(lookupCost(request), () =>
-          this.lookups.lookup(request.product_name, request.detail, keyId, 'mcp'),
+        return counted(
+          await charged(lookupCost(request), () =>
+            this.lookups.lookup(request.product_name, request.detail, keyId, 'mcp'),
+          ),
         );
       }
       case BATCH_TOOL: {
         const request = parseBatchLookup(args);
-        return await charged(lookupCost(request), async () => ({
-          results: await this.lookups.lookupMany(request.product_names, keyId, 'mcp'),
-        }));
+        const results = await charged(lookupCost(request), () =>
+          this.lookups.lookupMany(request.product_names, keyId, 'mcp'),
+        );
+        return { results: results.map(counted) };
       }
       case BROWSE_TOOL: {
         const request = parseBrowseArguments(args);
