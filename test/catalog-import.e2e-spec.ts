@@ -3,8 +3,10 @@ import { stat } from 'node:fs/promises';
 import pg from 'pg';
 import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { CATALOG_TABLES } from '../src/catalog/catalog-tables.js';
 import { catalogFile, product } from './support/catalog-files.js';
 import { importerContext } from './support/importer-context.js';
+import { createTestDatabase } from './support/test-database.js';
 
 // What a valid import does to the catalog: all of it or nothing, merged or replaced.
 
@@ -195,7 +197,31 @@ describe(CatalogImporter.name, () => {
   });
 
   it('publishes by a swap that keeps the ids going and drops the replaced tables', async () => {
+    // Every index, key and foreign key the migrations made, on the tables each import builds
+    // (some indexes on two sessions at once).
+    const keys = async (url = ctx.db.url) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ name: string; definition: string }>(
+          `SELECT indexname AS name, indexdef AS definition FROM pg_indexes
+            WHERE schemaname = 'public' AND tablename = ANY($1)
+           UNION ALL
+           SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint
+            WHERE conrelid::regclass::text = ANY($1)
+            ORDER BY 1, 2`,
+          [CATALOG_TABLES],
+        );
+        return rows;
+      } finally {
+        await client.end();
+      }
+    };
+    const fresh = await createTestDatabase();
+    const migrated = await keys(fresh.url).finally(() => fresh.drop());
+    expect(migrated.length).toBeGreaterThan(30);
     await ctx.importer.import(await catalogFile([product('a'), product('b')]));
+    expect(await keys()).toEqual(migrated);
     const offerOf = (id: string) => ctx.prisma.offer.findFirstOrThrow({ where: { productId: id } });
     const offerA = await offerOf('a');
     const merged = await ctx.importer.import(
@@ -217,6 +243,7 @@ describe(CatalogImporter.name, () => {
       { reviews: 'public.reviews_id_seq', offers: 'public.offers_id_seq' },
     ]);
     expect(await ctx.schemas()).toEqual(['public']);
+    expect(await keys()).toEqual(migrated);
   });
 
   it('drops what a killed import left in the database', async () => {

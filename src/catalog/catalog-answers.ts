@@ -12,7 +12,12 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { projectRoot } from '../config/project-root.js';
 import { categoryMeansSql, productRowsSql } from '../database/product-record.sql.js';
 import type { CriterionMeanRow, ScoreMeanRow } from '../synthesis/priors.js';
-import type { AnswerRows, AnswerSettings, AnswerTask } from './answer-batch.js';
+import {
+  answerBatcher,
+  type AnswerRows,
+  type AnswerSettings,
+  type AnswerTask,
+} from './answer-batch.js';
 import type { AnswerReply, AnswerRequest } from './answer.worker.js';
 import { BINARY_COPY_HEADER, BINARY_COPY_TRAILER } from './copy-binary.js';
 import { copyLines } from './copy-lines.js';
@@ -134,8 +139,8 @@ export async function computeAnswers(
   { only, scores, signal }: ComputeOptions = {},
 ): Promise<number> {
   const task: AnswerTask = { ...settings, ...(await readMeans(client, table)) };
-  // One worker a core at most, each started when a batch finds the others busy: a small
-  // catalog (the demo's, a test's) starts one, whose start-up costs more than its answers.
+  // One worker a core at most, each started when a batch finds the others busy; a catalog of
+  // one batch (the demo's, a test's) is answered on this thread, without starting any.
   const most = os.availableParallelism();
   const workers: AnswerWorker[] = [];
   const pick = (): AnswerWorker => {
@@ -150,15 +155,16 @@ export async function computeAnswers(
   };
   const inFlight = new Set<Promise<void>>();
   let products = 0;
+  const accept = async (rows: AnswerRows) => {
+    products += rows.products;
+    await write(output, rows.answers);
+    if (scores) await write(scores, Buffer.from(rows.scores));
+  };
   const submit = async (lines: string[]) => {
     signal?.throwIfAborted();
     while (inFlight.size >= most * IN_FLIGHT_PER_WORKER) await Promise.race(inFlight);
     const worker = pick();
-    const done = worker.run(lines).then(async (rows) => {
-      products += rows.products;
-      await write(output, rows.answers);
-      if (scores) await write(scores, Buffer.from(rows.scores));
-    });
+    const done = worker.run(lines).then(accept);
     const tracked = done.finally(() => inFlight.delete(tracked));
     tracked.catch(() => undefined); // awaited by the loop, which may be elsewhere when it fails
     inFlight.add(tracked);
@@ -187,7 +193,11 @@ export async function computeAnswers(
       }
     };
     for await (const lines of copyLines(source as AsyncIterable<Buffer>)) await take(lines);
-    if (batch.length > 0) await submit(batch);
+    if (workers.length === 0) {
+      // One batch or none (the demo's catalog, a test's, a feed's few products): a worker's
+      // start would cost more than its answers.
+      if (batch.length > 0) await accept(answerBatcher(task)(batch));
+    } else if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);
     await write(output, BINARY_COPY_TRAILER);
   } catch (error) {
@@ -276,14 +286,23 @@ export async function storeAnswers(
 const SCORE_FACTS = 'product_score_facts';
 
 /**
- * product_scores from the loaded facts (read on `reader`, written on the build's session):
- * each product's rank and alternatives, chosen a category at a time (storeStandings); then
- * keyed. The facts' table is dropped.
+ * product_scores from the loaded facts (read on `reader`, written on the build's session in
+ * the transaction that creates the table): each product's rank and alternatives, chosen a
+ * category at a time (storeStandings); then keyed, `reader` building some of its indexes
+ * beside. The facts' table is dropped.
  */
 async function rankScores(build: CatalogBuild, reader: pg.ClientBase): Promise<void> {
   const facts = build.next(SCORE_FACTS);
-  await build.createLike('product_scores');
-  await storeStandings(reader, build.client, facts, build.next('product_scores'));
+  await build.inTransaction(async () => {
+    await build.createLike('product_scores');
+    await storeStandings(
+      reader,
+      build.client,
+      facts,
+      build.next('product_scores'),
+      'WITH (FREEZE)',
+    );
+  });
   await build.client.query(`DROP TABLE ${facts}`);
-  await build.buildIndexes(['product_scores']);
+  await build.buildIndexes(['product_scores'], [reader]);
 }

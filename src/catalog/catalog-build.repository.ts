@@ -252,9 +252,13 @@ export class CatalogBuild {
   /**
    * The published tables' indexes, keys and foreign keys, built on the new tables under the
    * same names (each schema has its own), read from the catalog so that they always match the
-   * migrations. Foreign keys point at the new tables.
+   * migrations. Foreign keys point at the new tables. The indexes that are no constraint's are
+   * built on this session and the `helpers`, one at a time on each, then the constraints here.
    */
-  async buildIndexes(of: readonly CatalogTable[] = CATALOG_TABLES): Promise<void> {
+  async buildIndexes(
+    of: readonly CatalogTable[] = CATALOG_TABLES,
+    helpers: readonly pg.ClientBase[] = [],
+  ): Promise<void> {
     const tables = of.map((t) => this.published(t));
     const { rows: indexes } = await this.query<{ ddl: string }>(
       `SELECT format('CREATE %sINDEX %I ON %s.%I', CASE WHEN i.indisunique THEN 'UNIQUE ' END,
@@ -287,7 +291,14 @@ export class CatalogBuild {
     for (const { ddl, foreign } of constraints)
       if (foreign && !ddl.includes(` REFERENCES ${ident(this.schema)}.`))
         throw new Error(`cannot point a foreign key at the new catalog: ${ddl}`);
-    for (const { ddl } of [...indexes, ...constraints]) await this.query(ddl);
+    const left = indexes.map(({ ddl }) => ddl);
+    await Promise.all(
+      [this.client, ...helpers].map(async (session) => {
+        for (let ddl = left.shift(); ddl !== undefined; ddl = left.shift())
+          await session.query(ddl);
+      }),
+    );
+    for (const { ddl } of constraints) await this.query(ddl);
   }
 
   /** Hint bits, the visibility map and fresh statistics, before anyone reads the tables. */

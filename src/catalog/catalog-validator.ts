@@ -25,6 +25,12 @@ export type ValidationProgress = (bytesRead: number, totalBytes: number) => void
 export const MAX_REPORTED_PROBLEMS = 1000;
 /** Files smaller than this are validated by one worker. */
 const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
+/**
+ * Files smaller than this are validated on the calling thread: a worker's start (its modules
+ * loaded and the schemas compiled again) costs more than they do, and they are too small to
+ * need its bounded heap.
+ */
+const WORKER_FROM_BYTES = 256 * 1024;
 /** Old-generation heap of each worker: parsing is streamed, so this bounds memory. */
 const WORKER_HEAP_MB = 192;
 
@@ -34,8 +40,17 @@ function workerUrl(): URL {
   return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/validation.worker.js'));
 }
 
-function runWorker(task: ChunkTask, onBytes: (bytes: number) => void): Promise<ChunkResult> {
-  return new Promise((resolve, reject) => {
+async function runWorker(
+  task: ChunkTask,
+  onBytes: (bytes: number) => void,
+  inThread: boolean,
+): Promise<ChunkResult> {
+  if (inThread) {
+    // Loaded when needed: the service, which imports nothing, never compiles the schemas.
+    const { validateChunk } = await import('./chunk-validator.js');
+    return await validateChunk(task, onBytes);
+  }
+  return await new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl(), {
       workerData: task,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
@@ -55,7 +70,7 @@ function runWorker(task: ChunkTask, onBytes: (bytes: number) => void): Promise<C
 
 /**
  * Validates every line of a catalog file, in parallel over byte ranges that start at
- * line boundaries (one worker thread each). While no line has failed, each worker also
+ * line boundaries (one worker thread each; a small file on this thread). While no line has failed, each worker also
  * writes its range's COPY rows into `staging`, so a valid file is parsed exactly once.
  */
 export async function validateCatalogFile(
@@ -87,6 +102,7 @@ export async function validateCatalogFile(
           done += bytes;
           onProgress?.(done, totalBytes);
         },
+        totalBytes < WORKER_FROM_BYTES,
       ),
     ),
   );

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
-import { chooseInCategory, type Contender } from '../synthesis/standing.js';
+import { choosing, type Contender } from '../synthesis/standing.js';
 import { copyField, copyRow } from './copy-format.js';
 import { copyLines } from './copy-lines.js';
 
@@ -26,10 +26,10 @@ const ROWS_A_PIECE = 4096;
 
 /** One category's products to their product_scores rows (COPY text), a piece at a time. */
 function* categoryRows(category: string, members: readonly ScoreFacts[]): Generator<string> {
-  const choices = chooseInCategory(members);
+  const choiceOf = choosing(members);
   let rows = '';
   for (const [i, p] of members.entries()) {
-    const { rank, of, chosen } = choices[i]!;
+    const { rank, of, chosen } = choiceOf(p);
     rows += copyRow([
       p.id,
       category,
@@ -96,18 +96,19 @@ async function* readFacts(client: pg.ClientBase, source: string): AsyncGenerator
 
 /**
  * Chooses the standing of every product `source` (a relation of FACT_COLUMNS) holds, read on
- * `reader`, and writes it into `target` (a table like product_scores) on `writer`: two
- * sessions, so that the rows stream through, a category at a time in memory.
+ * `reader`, and writes it into `target` (a table like product_scores) on `writer` (COPY
+ * `options`): two sessions, so that the rows stream through, a category at a time in memory.
  */
 export async function storeStandings(
   reader: pg.ClientBase,
   writer: pg.ClientBase,
   source: string,
   target: string,
+  options = '',
 ): Promise<void> {
   await pipeline(
     streamed(standingRows(readFacts(reader, source))),
-    writer.query(copyFrom(`COPY ${target} (${STANDING_COLUMNS}) FROM STDIN`)),
+    writer.query(copyFrom(`COPY ${target} (${STANDING_COLUMNS}) FROM STDIN ${options}`)),
   );
 }
 

@@ -127,6 +127,14 @@ function scoringAtLeast(ranked: readonly Contender[], score: number): number {
  * prefix of the ranking, searched for the first price within the bound.
  */
 export function chooseInCategory(products: readonly Contender[]): Choice[] {
+  return products.map(choosing(products));
+}
+
+/**
+ * chooseInCategory one product at a time: the choice of a product of `products`, so that a
+ * large category's choices need not all be held at once.
+ */
+export function choosing(products: readonly Contender[]): (p: Contender) => Choice {
   const ranked = products.filter(reviewed).sort(byStanding);
   const of = ranked.length;
   const price = (c: Contender) => c.startingPriceUsd ?? Infinity;
@@ -136,7 +144,7 @@ export function chooseInCategory(products: readonly Contender[]): Choice[] {
   );
   const rankOf = new Map(ranked.map((c, i) => [c, i + 1]));
   const top = ranked[0];
-  return products.map((p) => {
+  return (p) => {
     const chosen: Choice['chosen'] = {};
     const choose = (kind: AlternativeKind, index: number) => {
       const q = ranked[index];
@@ -151,7 +159,7 @@ export function chooseInCategory(products: readonly Contender[]): Choice[] {
     }
     if (top) choose('top', 0);
     return { rank: rankOf.get(p) ?? null, of, chosen };
-  });
+  };
 }
 
 const usd = (price: number) => `$${price.toFixed(2).replace(/\.00$/, '')}`;
