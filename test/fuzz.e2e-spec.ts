@@ -30,6 +30,7 @@ const encodedBytes = fc
 const encodedText = fc.string({ unit: 'binary', maxLength: 300 }).map(encodeURIComponent);
 const queryKey = fc.oneof(
   fc.constantFrom('product_name', 'detail', 'product_name[]', 'detail[x]', ...POLLUTING_KEYS),
+  fc.constantFrom('sort', 'min_score', 'max_price', 'limit', 'cursor', 'limit[]'),
   fc.constantFrom('product_name[__proto__]', '__proto__[polluted]', 'constructor[prototype][x]'),
   encodedText,
 );
@@ -37,6 +38,7 @@ const queryValue = fc.oneof(
   encodedText,
   encodedBytes,
   fc.constantFrom('compact', 'full', '', '%00', 'a%00b', '%ff%fe', 'x'.repeat(5_000)),
+  fc.constantFrom('price', 'score', '-1', '1e309', 'NaN', '0x10', '20', '21', 'eyJ9'),
 );
 const queryString = fc
   .tuple(
@@ -178,13 +180,18 @@ describe('Endpoints under arbitrary input', () => {
   };
 
   it(
-    'answers any query string on the single lookup without a 5xx',
+    'answers any query string on the single lookup and the browse routes without a 5xx',
     async () => {
+      const route = fc.oneof(
+        fc.constantFrom(LOOKUP, LOOKUP, '/v1/categories', '/v1/categories/headphones/products'),
+        encodedBytes.map((key) => `/v1/categories/${key}/products`),
+      );
       await fc.assert(
         fc.asyncProperty(
+          route,
           queryString,
           withKey,
-          async (query, keyed) => await check({ method: 'GET', path: `${LOOKUP}?${query}` }, keyed),
+          async (at, query, keyed) => await check({ method: 'GET', path: `${at}?${query}` }, keyed),
         ),
         { numRuns: RUNS },
       );
@@ -236,6 +243,8 @@ describe('Endpoints under arbitrary input', () => {
           '/v1/r/x',
           '/mcp',
           '/v1/openapi.json',
+          '/v1/categories',
+          '/v1/categories/headphones/products',
         ),
         encodedBytes.map((p) => `/${p}`),
         encodedBytes.map((p) => `/v1/r/${p}`),
@@ -284,7 +293,11 @@ describe('Endpoints under arbitrary input', () => {
           params: fc.oneof(
             fc.record({
               name: fc.oneof(
-                fc.constantFrom('get_product_intelligence', 'get_product_intelligence_batch'),
+                fc.constantFrom(
+                  'get_product_intelligence',
+                  'get_product_intelligence_batch',
+                  'browse_category',
+                ),
                 fc.string(),
               ),
               arguments: fc.oneof(
@@ -292,6 +305,17 @@ describe('Endpoints under arbitrary input', () => {
                   product_name: fc.oneof(fc.string({ unit: 'binary' }), fc.jsonValue()),
                 }),
                 fc.record({ product_names: fc.jsonValue() }),
+                fc.record(
+                  {
+                    category: fc.oneof(fc.constant('headphones'), fc.string(), fc.jsonValue()),
+                    sort: fc.oneof(fc.constantFrom('score', 'price'), fc.jsonValue()),
+                    min_score: fc.jsonValue(),
+                    max_price: fc.oneof(fc.double(), fc.jsonValue()),
+                    limit: fc.oneof(fc.integer(), fc.jsonValue()),
+                    cursor: fc.oneof(fc.string({ unit: 'binary' }), fc.jsonValue()),
+                  },
+                  { requiredKeys: [] },
+                ),
                 fc.jsonValue(),
               ),
             }),

@@ -26,11 +26,11 @@ export const MAX_REPORTED_PROBLEMS = 1000;
 /** Files smaller than this are validated by one worker. */
 const PARALLEL_FROM_BYTES = 8 * 1024 * 1024;
 /**
- * Files smaller than this are validated on the calling thread: a worker's start (its modules
- * loaded and the schemas compiled again) costs more than they do, and they are too small to
- * need its bounded heap.
+ * Files smaller than this (the demo catalog is 0.55 MB) are validated on the calling thread: a
+ * worker's start (its modules loaded and the schemas compiled again) costs more than they do,
+ * and they are too small to need its bounded heap.
  */
-const WORKER_FROM_BYTES = 256 * 1024;
+const WORKER_FROM_BYTES = 1024 * 1024;
 /** Old-generation heap of each worker: parsing is streamed, so this bounds memory. */
 const WORKER_HEAP_MB = 192;
 
