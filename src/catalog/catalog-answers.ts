@@ -196,6 +196,7 @@ export async function computeAnswers(
     if (workers.length === 0) {
       // One batch or none (the demo's catalog, a test's, a feed's few products): a worker's
       // start would cost more than its answers.
+      signal?.throwIfAborted();
       if (batch.length > 0) await accept(answerBatcher(task)(batch));
     } else if (batch.length > 0) await submit(batch);
     await Promise.all(inFlight);

@@ -40,13 +40,14 @@ function workerUrl(): URL {
   return pathToFileURL(path.join(projectRoot(), 'dist/src/catalog/validation.worker.js'));
 }
 
-async function runWorker(
+/** Validates one chunk in a worker thread of its own, or with `inThread` on this one. */
+async function validateRange(
   task: ChunkTask,
   onBytes: (bytes: number) => void,
   inThread: boolean,
 ): Promise<ChunkResult> {
   if (inThread) {
-    // Loaded when needed: the service, which imports nothing, never compiles the schemas.
+    // Loaded when needed: a process that validates no catalog never compiles the schemas.
     const { validateChunk } = await import('./chunk-validator.js');
     return await validateChunk(task, onBytes);
   }
@@ -69,9 +70,9 @@ async function runWorker(
 }
 
 /**
- * Validates every line of a catalog file, in parallel over byte ranges that start at
- * line boundaries (one worker thread each; a small file on this thread). While no line has failed, each worker also
- * writes its range's COPY rows into `staging`, so a valid file is parsed exactly once.
+ * Validates every line of a catalog file, in parallel over byte ranges that start at line
+ * boundaries (one worker thread each; a small file on this thread). While no line has failed,
+ * each range's COPY rows are also written into `staging`, so a valid file is parsed once.
  */
 export async function validateCatalogFile(
   file: string,
@@ -90,7 +91,7 @@ export async function validateCatalogFile(
   let done = 0;
   const results = await Promise.all(
     ranges.map((range, chunk) =>
-      runWorker(
+      validateRange(
         {
           file,
           range,
