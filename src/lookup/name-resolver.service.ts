@@ -13,7 +13,7 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { chunks, withMakerPrefixes, writtenCodes } from '../names/model-codes.js';
+import { chunks, FITS, withMakerPrefixes, writtenCodes } from '../names/model-codes.js';
 import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
 import {
   barcodeOutcome,
@@ -35,6 +35,7 @@ import {
   type ScoredProduct,
 } from '../names/resolution-decision.js';
 import {
+  accessoryOf,
   contradictions,
   toldBy,
   weighIdentifier,
@@ -273,8 +274,9 @@ export class NameResolver {
     // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
     let told: Told | undefined;
     const tell = () => (told ??= toldBy(query, kinds));
+    const saysFor = written.some(({ words }) => words.some((w) => FITS.has(w)));
     const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), heaviest, tell),
+      this.score(match, product, reading.against(i), heaviest, tell, saysFor),
     );
     // A suggestion stating another value of a kind the query states is another product.
     const contradicts = (candidate: ScoredProduct) =>
@@ -315,6 +317,8 @@ export class NameResolver {
     whole: number,
     /** What the query states (attributes.ts), and the candidates' kinds of product it says. */
     tell: () => Told,
+    /** Whether the query says what something is for ("for", "fits"). */
+    saysFor: boolean,
   ): Explained {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
@@ -358,7 +362,12 @@ export class NameResolver {
     );
     if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
       matches.push(...this.withAliases(match, product, context));
-    const accepted = matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
+    // A title that says it is a kind of product for something ("Charger for ...") is not what it
+    // fits, whatever code or words they share.
+    const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
+    const accepted = kind
+      ? []
+      : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
     const best = accepted[0];
     // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
     // then the name the words were read against and what they made of it.
@@ -405,7 +414,9 @@ export class NameResolver {
         productId: product.id,
         name: product.name,
         score: 0,
-        rejected: closest.rejected ?? 'rejected',
+        rejected: kind
+          ? `"${kind}" for it: another kind of product`
+          : (closest.rejected ?? 'rejected'),
         suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
         ...valuesWeighed,
       },

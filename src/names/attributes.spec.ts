@@ -1,5 +1,12 @@
 import { describe, expect, it } from '@jest/globals';
-import { attributesOf, compared, otherModel, toldBy } from './attributes.js';
+import {
+  accessoryOf,
+  attributesOf,
+  compared,
+  otherModel,
+  sameColour,
+  toldBy,
+} from './attributes.js';
 
 const against = (query: string, name: string) =>
   compared(attributesOf(query), attributesOf(name)).contradicted[0];
@@ -39,6 +46,11 @@ describe(attributesOf.name, () => {
 });
 
 describe(compared.name, () => {
+  it('compares a size in another unit as the same measure', () => {
+    expect(against('TV 164 cm', 'TV 55-Inch')).toBe('size 65 in against its 55 in');
+    expect(against('Laptop 14 Zoll', 'Laptop 39.6 cm')).toBe('size 36 cm against its 39.6 cm');
+  });
+
   it('finds a value of a kind both state that the product states otherwise', () => {
     expect(against('Fan 3000 rød', 'Fan 3000 Blue')).toBe('colour red against its blue');
     expect(against('Stick 64GB', 'Stick 32 GB')).toBe('capacity 64 gb against its 32 gb');
@@ -52,6 +64,15 @@ describe(compared.name, () => {
     expect(against('Drive 1TB', 'Drive 1000 GB')).toBeUndefined();
     // Centimetres beside the inches the product states are the same screen, not another value.
     expect(against('TV 55 Zoll 139 cm', 'TV 55-Inch')).toBeUndefined();
+    // Nor alone, as shops round them: 139 and 140 cm are 55 inches, 80 cm is 32 or 31.5.
+    for (const [query, name] of [
+      ['TV 139 cm', 'TV 55-Inch'],
+      ['TV 140 cm', 'TV 55-Inch'],
+      ['Monitor 80 cm', 'Monitor 32-Inch'],
+      ['Monitor 80 cm', 'Monitor 31.5-Inch'],
+      ['Laptop 15.6 Zoll', 'Laptop 39.6 cm'],
+    ] as const)
+      expect(against(query, name)).toBeUndefined();
     // More values than the product states, one of them its own: the others describe.
     expect(against('Phone 8GB 256GB', 'Phone 256 GB')).toBeUndefined();
   });
@@ -91,5 +112,45 @@ describe(toldBy.name, () => {
     expect(toldBy('Zentro ZP-9100 Phone with Case and Charger', kinds).saysKind).toEqual(['phone']);
     expect(toldBy('Case for Zentro ZP-9100 Phone', kinds).saysKind).toEqual(['case']);
     expect(toldBy('Zentro ZP-9100', kinds).saysKind).toEqual([]);
+  });
+
+  it('reads a title that says its kind is for something as an accessory of it', () => {
+    expect(toldBy('Charger for Zentro ZP-9100 Phone', kinds).saysFor).toBe(true);
+    expect(toldBy('Zentro Charger, fits ZP-9100', kinds).saysFor).toBe(true);
+    expect(toldBy('Zentro ZP-9100 Phone with Charger', kinds).saysFor).toBe(false);
+    expect(toldBy('Phone for business, Zentro ZP-9100', kinds).saysFor).toBe(true);
+    expect(toldBy('Zentro ZP-9100 for business', kinds).saysFor).toBe(false);
+  });
+});
+
+describe(accessoryOf.name, () => {
+  const kinds = new Set(['phone', 'case', 'charger']);
+  const product = (name: string, category: string) => ({
+    names: [name],
+    categoryWords: new Set([category]),
+  });
+  const told = toldBy('Charger for Zentro ZP-9100 Phone', kinds);
+  it('takes the product an accessory title fits for what it is not', () => {
+    expect(accessoryOf(told, product('zentro zp 9100 phone', 'phone'))).toBe('charger');
+  });
+
+  it('leaves a product of its kind, or an accessory itself, to the words', () => {
+    expect(accessoryOf(told, product('zentro travel charger zc 1', 'charger'))).toBeUndefined();
+    expect(accessoryOf(told, product('zentro zp 9100 power pack', 'charger'))).toBeUndefined();
+    // An accessory of something (another kind by its category) is weighed by its words.
+    expect(accessoryOf(told, product('power adapter for zp 9100', 'phone'))).toBeUndefined();
+    expect(
+      accessoryOf(toldBy('Zentro ZP-9100 Phone', kinds), product('zentro zp 9100', 'phone')),
+    ).toBeUndefined();
+  });
+});
+
+describe(sameColour.name, () => {
+  it('names one colour by its words in the languages shops write', () => {
+    for (const word of ['blue', 'blau', 'bleu', 'azul', 'blå', 'niebieskie'])
+      expect(sameColour(word, 'blue')).toBe(true);
+    expect(sameColour('weiß', 'wit')).toBe(true);
+    expect(sameColour('graphite', 'black')).toBe(false);
+    expect(sameColour('desk', 'desk')).toBe(false);
   });
 });

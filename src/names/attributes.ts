@@ -10,6 +10,9 @@ import { FITS } from './model-codes.js';
 
 /** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
 const COLOURS = new Map<string, string>();
+/** Whether two folded words name one colour, in any language ("blau", "blue"). */
+export const sameColour = (a: string, b: string) =>
+  COLOURS.has(a) && COLOURS.get(a) === COLOURS.get(b);
 const colour = (words: string) => {
   for (const word of words.split(' ')) COLOURS.set(word, words.split(' ')[0]!);
 };
@@ -18,18 +21,18 @@ const colour = (words: string) => {
 // ("or", "sort", "rod").
 colour('black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne');
 colour('white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen');
-colour('white bialy biały biala biała');
-colour('red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona');
-colour('blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska');
-colour('green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona');
-colour('yellow gelb jaune amarillo giallo geel gul keltainen zolty żółty zołty');
+colour('white bialy biały biala biała biale białe');
+colour('red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona czerwone');
+colour('blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska niebieskie');
+colour('green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona zielone');
+colour('yellow gelb jaune amarillo giallo geel gul keltainen zolty zołty zolte zołte');
 colour('orange naranja arancione oranje oransje oranssi pomaranczowy');
 colour('purple violet violett viola morado paars lila purpur fioletowy');
-colour('pink rosa rose roze rozowy różowy vaaleanpunainen');
-colour('grey gray grau gris grigio grijs gra grå harmaa szary szara');
+colour('pink rosa rose roze rozowy rozowe vaaleanpunainen');
+colour('grey gray grau gris grigio grijs gra grå harmaa szary szara szare');
 colour('silver silber argent argente plata plateado argento zilver solv sølv hopea srebrny');
-colour('gold dore oro dorado goud guld gull kulta zloty złoty');
-colour('brown braun marron brun marrone bruin ruskea brazowy brązowy');
+colour('gold dore oro dorado goud guld gull kulta zloty złoty zlote złote');
+colour('brown braun marron brun marrone bruin ruskea brazowy brązowy brazowe');
 colour('beige');
 // Colour names makers give, each its own colour: "Graphite" is not "Black".
 for (const name of [
@@ -138,10 +141,9 @@ const said = (kind: string, value: string) => (MEASURES.has(kind) ? `${value} ${
 const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
 
 /**
- * The first edition, generation or condition that one of them states and the other does not
- * ("LA75 Plus" of "LA75", "2nd Gen" of "UI-75X Touch", "Gen 3" of "Gen 4", "Renewed"): a code does not say
- * which model of its line is meant, where the catalog may lack the one asked for. The rules
- * of the words then decide, as they do without a code (name-matcher.ts).
+ * The first edition, generation or condition one of them states and the other does not ("LA75
+ * Plus" of "LA75", "Gen 3" of "Gen 4", "Renewed"): a code does not say which model of its line is
+ * meant, where the catalog may lack it; the words decide, as without a code (name-matcher.ts).
  */
 export function otherModel(query: Attributes, product: Attributes): string | undefined {
   for (const kind of MODEL_KINDS) {
@@ -161,7 +163,8 @@ export function otherModel(query: Attributes, product: Attributes): string | und
  */
 export function compared(query: Attributes, product: Attributes) {
   const found = { contradicted: [] as string[], agrees: [] as string[] };
-  for (const [kind, asked] of query) {
+  for (const [written, values] of query) {
+    const [kind, asked] = inProductUnit(written, values, product);
     const stated = product.get(kind);
     // Editions and generations are otherModel's: which model, not which value.
     if (!stated || MODEL_KINDS.includes(kind)) continue;
@@ -182,6 +185,23 @@ export interface Told {
   asked: Attributes;
   /** The kind of product it says it is (singular), if a word of it ends a catalog's category. */
   saysKind: readonly string[];
+  /** Whether it says that kind is for something ("Charger for ..."): an accessory of it. */
+  saysFor: boolean;
+}
+
+/** A size in centimetres is one in inches ("139 cm" is 55 inches), and the other way. */
+const OTHER_UNIT = new Map<string, [string, number, number]>([
+  ['cm', ['in', 1 / 2.54, 0.6]],
+  ['in', ['cm', 2.54, 1.5]],
+]);
+
+/** A size in the product's other unit: the value it states if near (shops round), or rounded. */
+function inProductUnit(kind: string, asked: Set<string>, product: Attributes) {
+  const [unit, scale, within] = OTHER_UNIT.get(kind) ?? ['', 0, 0];
+  const stated = product.has(kind) ? [] : [...(product.get(unit) ?? [])];
+  if (stated.length === 0) return [kind, asked] as const;
+  const near = (v: number) => stated.find((s) => Math.abs(+s - v) <= within) ?? `${Math.round(v)}`;
+  return [unit, new Set([...asked].map((v) => near(+v * scale)))] as const;
 }
 
 /** The values the query states that contradict a product's name (compared), one per kind. */
@@ -201,8 +221,24 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
   const kind = said.findLast((w) => kinds.has(w));
-  return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind] };
+  const saysFor = kind !== undefined && FITS.has(words[beside] ?? '');
+  return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind], saysFor };
 }
+
+type OfKind = { readonly names: readonly string[]; readonly categoryWords: ReadonlySet<string> };
+/** The kind of product the query says it is, if `product` is of another kind (its names say). */
+const anotherKind = (told: Told, { names, categoryWords }: OfKind) =>
+  told.saysKind.find(
+    (w) =>
+      !isCategoryWord(w, categoryWords) &&
+      !names.some((n) => n.split(' ').map(singular).includes(w)),
+  );
+
+/** An accessory's kind ("Charger for ..."), if `product` is another and no accessory itself. */
+export const accessoryOf = (told: Told, product: OfKind) =>
+  told.saysFor && !product.names.some((n) => n.split(' ').some((w) => FITS.has(w)))
+    ? anotherKind(told, product)
+    : undefined;
 
 /** What the query's statements make of the code that identifies a product. */
 export type Weighed =
@@ -212,20 +248,9 @@ export type Weighed =
   | { setAside: string };
 
 /** Whether the code that identifies a product stands against what the query states. */
-export function weighIdentifier(
-  told: Told,
-  product: {
-    readonly name: string;
-    readonly names: readonly string[];
-    readonly categoryWords: ReadonlySet<string>;
-  },
-): Weighed {
-  const anotherKind = told.saysKind.find(
-    (w) =>
-      !isCategoryWord(w, product.categoryWords) &&
-      !product.names.some((n) => n.split(' ').map(singular).includes(w)),
-  );
-  if (anotherKind) return { setAside: `"${anotherKind}" is another kind of product` };
+export function weighIdentifier(told: Told, product: OfKind & { readonly name: string }): Weighed {
+  const kind = anotherKind(told, product);
+  if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
   const model = otherModel(told.asked, stated);
   if (model) return { setAside: `another model of its line (${model})` };

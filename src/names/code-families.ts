@@ -1,3 +1,4 @@
+import { sameColour } from './attributes.js';
 import { runs } from './model-codes.js';
 import { someOf, wordsOf } from './name-normaliser.js';
 import { isTypoOf } from './typos.js';
@@ -23,9 +24,9 @@ function namedBy(product: Member): Set<string> {
 
 const LETTERS_ONLY = /^\p{L}+$/u;
 
-/** Whether the query's word is this word of a name, in the plural or misspelt (letters only). */
+/** Whether the query's word is this word of a name: plural, misspelt, a colour in any language. */
 function saysWord(word: string, target: string): boolean {
-  if (word === target || singular(word) === target) return true;
+  if (word === target || singular(word) === target || sameColour(word, target)) return true;
   const letters = LETTERS_ONLY.test(word) && LETTERS_ONLY.test(target);
   return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
 }

@@ -4,10 +4,7 @@
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
-/**
- * What each thing a query lacks, or a candidate says that the query does not, costs the soft
- * score (soft-score.ts), from 1.
- */
+/** What each thing a query lacks, or a candidate says that it does not, costs (soft-score.ts). */
 export const PENALTY = {
   unmatchedWord: 0.3,
   genericWord: 0.04,
@@ -55,10 +52,9 @@ export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
 /**
- * A candidate whose maker the query names is suggested at least at this fraction of the query's
- * term weight its name carries (candidate-terms.ts): a title's right product, refused on words
- * its name does not place, still carries its rare code and line words. Decisions never weigh
- * suggestions; below FOUND_AT, no suggestion reads as a match.
+ * A candidate whose maker the query names is suggested at least at this share of the query's
+ * term weight its name carries (candidate-terms.ts): a refused title's product carries its rare
+ * code and line words. Decisions never weigh suggestions; none reads as a match below FOUND_AT.
  */
 export const COVERAGE_WEIGHT = 0.6;
 /** A candidate carrying a code the query writes is suggested at least at this: an identifier. */
@@ -66,9 +62,8 @@ export const CODE_SUGGESTED = 0.5;
 /** A candidate its code anchors is suggested at least at this: above those sharing words. */
 export const ANCHORED_SUGGESTED = 0.7;
 /**
- * A candidate a code identifies (no other product carries it, its brand named, no value of the
- * query contradicting it) that a rule of the words still refused is suggested at least at this:
- * above every candidate under FOUND_AT that shares only words, whose scores are hundredths.
+ * A candidate a code identifies (resolution.md) that a rule of the words refused is suggested at
+ * least at this: above every candidate under FOUND_AT that shares only words.
  */
 export const IDENTIFIED_SUGGESTED = FOUND_AT - 0.005;
 /** What a candidate carries of the query's identifiers, strongest first. */

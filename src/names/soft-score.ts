@@ -1,4 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
+import { sameColour } from './attributes.js';
 import type { Reading } from './closer-readings.js';
 import { hasLetters, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './resolution-decision.js';
@@ -12,12 +13,15 @@ import { isMakerWord, saysLittle, singular } from './words-that-say-nothing.js';
 /** What a candidate's words make of the query (softScore). */
 export type Matched = { letters: boolean; complete: boolean; reading?: Reading };
 
-/** The first of `tokens` not yet taken that is `token`, or -1; a number alone first ("5 Port"). */
+/** The first of `tokens` not yet taken that is `token` (a colour in any language), or -1. */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
   const alone = token.kind === 'number' && token.word === undefined;
+  const colour = sameColour(token.text, token.text); // a colour word, read once
   let inCode = -1;
   for (let i = 0; i < tokens.length; i++) {
-    if (tokens[i]!.text !== token.text || taken.has(i)) continue;
+    const { text } = tokens[i]!;
+    if ((text !== token.text && !(colour && sameColour(token.text, text))) || taken.has(i))
+      continue;
     if (!alone || tokens[i]!.word === undefined) return i;
     if (inCode < 0) inCode = i;
   }

@@ -224,6 +224,28 @@ describe(readTitle.name, () => {
     expect(read('Talkr HS470 44mm', mm)[0]!.untoldFrom).toBeUndefined();
   });
 
+  it('tells a family apart by a colour written in the language of the shop', () => {
+    const black = product('Talkr', 'HS470 Wireless Headset, Black');
+    const white = product('Talkr', 'HS470 Wireless Headset, White');
+    for (const [query, colour] of [
+      ['Talkr HS470 kabelloses Headset schwarz', 0],
+      ['Talkr HS470 casque sans fil noir', 0],
+      ['Talkr HS470 słuchawki bezprzewodowe białe', 1],
+      ['Talkr HS-470 draadloze headset wit', 1],
+    ] as const) {
+      const readings = read(query, [black, white]);
+      expect(readings[colour]!.untoldFrom).toBeUndefined();
+      expect(readings[colour]!.score).toBeGreaterThanOrEqual(FOUND_AT);
+      expect(readings[1 - colour]!.untoldFrom).toBeDefined();
+    }
+    // Without a code, the colour is the name's own word all the same.
+    const blue = product('Breezo', 'Breeze 30 Blue');
+    const red = product('Breezo', 'Breeze 30 Red');
+    const [b, r] = read('Breezo Breeze 30 blau', [blue, red]);
+    expect(b!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(r!.score).toBeLessThan(FOUND_AT);
+  });
+
   it('tells a family apart by what the query says, never by what a name leaves unsaid', () => {
     const nano = product('Digitz', '15-Item Accessory Bundle for iPod Nano 5th Gen');
     const touch = product('Digitz', '15-Item Accessory Bundle for iPod Touch 4th Gen');
