@@ -135,6 +135,17 @@ describe(readTitle.name, () => {
     expect(read('ZX4410-2B Hard Drive', [drive])[0]!.anchor).toBeUndefined();
   });
 
+  it("anchors a product by its part number or alias without its brand: the maker's identifier", () => {
+    const drive = product('Acme', 'Solid Drive 2TB NVMe', 'AC-SD-2T', 'Solid Drive Two');
+    const [found] = read('AC-SD-2T SSD', [drive]);
+    expect(found!.anchor).toBe('acsd2t');
+    expect(found!.identifiedBy).toBe('acsd2t');
+    expect(read('Sold by Shopco ACSD2T', [drive])[0]!.anchor).toBe('acsd2t');
+    // A code its name carries is no identifier of its own: the brand must be named.
+    const named = product('Acme', 'AC-SD-2T Solid Drive');
+    expect(read('AC-SD-2T SSD', [named])[0]!.anchor).toBeUndefined();
+  });
+
   it('does not anchor a code two candidates carry, a common one, a measure, or a cut one', () => {
     const a = product('Tapeco', 'QT7730 250 500MB Cartridge');
     const b = product('Tapeco', 'Standard Data Cartridges QT7730 Unformatted 500MB');

@@ -1,5 +1,5 @@
 import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
-import { normaliseName, someOf, wordsOf } from './name-normaliser.js';
+import { compactName, normaliseName, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -148,14 +148,17 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors the candidates that carry it whole, under a brand the query names; a family
-  // of them ("HS470" in black and in red) the rest of the query must tell apart, or none is found.
+  // A code anchors the candidates that carry it whole, under a brand the query names or as one of
+  // their own identifiers (a part number, an alias: no name's words); a family of them ("HS470"
+  // in black and in red) the rest of the query must tell apart, or none is found.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
+  const identifier = (i: number, code: string) =>
+    products[i]!.names.some((name, n) => n > 0 && compactName(name) === code);
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
     for (const { index } of found) {
-      if (!brandNamed(products[index]!.brand)) continue;
+      if (!brandNamed(products[index]!.brand) && !identifier(index, code)) continue;
       const known = anchors.get(index);
       if (!known || code.length > known.length) anchors.set(index, code);
     }
