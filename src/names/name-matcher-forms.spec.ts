@@ -120,6 +120,20 @@ describe('words a query adds that say nothing, and spacing around variants', () 
     expect(pack.score).toBeLessThan(FOUND_AT);
   });
 
+  it("reads a number of the query's code that the name says again as a count as said", () => {
+    const port = (query: string) => named(query, 'TF-24G 24-Port', 'Switchco', 'switch');
+    expect(port('Switchco TF-24G Port').score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(port('Switchco TF24G port').score).toBeGreaterThanOrEqual(FOUND_AT);
+    // Not a pack's count, a number in letters, nor one the query gives alone.
+    expect(named('Wandco MV-2', 'MV-2 2-Pack', 'Wandco', 'controller').score).toBeLessThan(
+      FOUND_AT,
+    );
+    expect(named('Ramco DX2 Memory', 'DX2 II Memory', 'Ramco', 'memory').score).toBeLessThan(
+      FOUND_AT,
+    );
+    expect(port('Switchco TF 24 Port').score).toBeLessThan(FOUND_AT);
+  });
+
   // README.md, "What a name may look like".
   it('holds the examples the README gives', () => {
     for (const [query, name, brand, category] of [

@@ -235,6 +235,19 @@ describe(readTitle.name, () => {
     expect(read('Talkr HS470 44mm', mm)[0]!.untoldFrom).toBeUndefined();
   });
 
+  it('reads the words before the kind of product a query names last as descriptions', () => {
+    const ofKind = (name: string) => ({ ...product('Switchco', name), category: 'network switch' });
+    const [found, other] = read('Switchco TF-24G switch', [
+      ofKind('TF-24G 24-Port Gigabit Switch'),
+      ofKind('TF-48G 48-Port Gigabit Switch'),
+    ]);
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(found!.notes.join(' ')).toMatch(
+      /"port", "gigabit" of the candidate tell it from no other/,
+    );
+    expect(other!.score).toBeLessThan(FOUND_AT);
+  });
+
   it('tells a family apart by a colour written in the language of the shop', () => {
     const black = product('Talkr', 'HS470 Wireless Headset, Black');
     const white = product('Talkr', 'HS470 Wireless Headset, White');

@@ -3,6 +3,7 @@ import { isCode } from './model-codes.js';
 import { someOf } from './name-normaliser.js';
 import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { PENALTY } from './resolution-decision.js';
+import { isCategoryWord } from './words-that-say-nothing.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
 // query does not, from a word that tells the product apart (in full) to a title's descriptions
@@ -73,15 +74,26 @@ export function lessWhatTheNameAdds(
   // However much a title says, what it costs is bounded. Anchored, all of it describes but
   // another model's variant word (hard rules); unanchored, a code or number may be another's.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  const lastNamed = Math.max(-1, ...used);
+  // The kind of product named last ("... Switch") is no word of the name the query goes as far as.
+  const kind = (j: number) => isCategoryWord(c[j]!.text, candidate.categoryWords);
+  let lastOnce: number | undefined;
+  const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
   // A code is one thing the query leaves out, however many runs of letters and digits it has:
   // "SP300B" costs once, not as "sp", 300 and "b".
   const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once; a word or
-  // a number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
-  const saidAgain = (part: Token) =>
-    mixesLettersAndDigits(part.word ?? '') &&
-    someOf(used, (j) => c[j]!.text === part.text && c[j]!.word === part.word);
+  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once, as it does
+  // a number of the query's code that it gives again as a count ("TF-24G 24-Port"); another word
+  // or number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
+  const counted = (part: Token, i: number) =>
+    part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
+  const saidAgain = (part: Token, i: number) =>
+    (mixesLettersAndDigits(part.word ?? '') || counted(part, i)) &&
+    someOf(
+      used,
+      (j) =>
+        c[j]!.text === part.text &&
+        (c[j]!.word === part.word || (counted(part, i) && mixesLettersAndDigits(c[j]!.word ?? ''))),
+    );
   // Whether the query names every word of the name but its codes, read once a code asks.
   let onlyCodesOnce: boolean | undefined;
   const onlyCodesUnsaid = () =>
@@ -90,7 +102,7 @@ export function lessWhatTheNameAdds(
         used.has(i) || candidate.brand.words.has(t.text) || mixesLettersAndDigits(t.word ?? ''),
     ));
   c.forEach((part, i) => {
-    if (used.has(i) || saidAgain(part)) return;
+    if (used.has(i) || saidAgain(part, i)) return;
     if (candidate.brand.words.has(part.text)) {
       score -= PENALTY.missingBrand;
       return;
@@ -147,7 +159,7 @@ export function lessWhatTheNameAdds(
     else if (
       token.kind === 'word' &&
       read?.brandNamed &&
-      i > lastNamed &&
+      i > lastNamed() &&
       !read.setsApart(token.text)
     ) {
       // A word after all the query names, which tells this product from none of its maker's
