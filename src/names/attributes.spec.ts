@@ -55,6 +55,10 @@ describe(compared.name, () => {
     expect(against('Fan 3000 rød', 'Fan 3000 Blue')).toBe('colour red against its blue');
     expect(against('Stick 64GB', 'Stick 32 GB')).toBe('capacity 64 gb against its 32 gb');
     expect(against('Toner, Pack of 2', 'Toner 4-Pack')).toBe('pack count 2 against its 4');
+    expect(against('Kaffebryggare 8 koppar', 'Coffee Maker 12-Cup')).toBe(
+      'cups 8 cup against its 12 cup',
+    );
+    expect(against('Cafetera 12 tazas', 'Coffee Maker 12-Cup')).toBeUndefined();
     expect(against('Phone 8GB 256GB', 'Phone 8 GB RAM 512 GB')).toMatch(/^capacity 256 gb against/);
   });
 

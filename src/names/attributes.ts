@@ -65,6 +65,8 @@ unit('hz', 1000, 'khz');
 unit('hz', 1_000_000, 'mhz');
 unit('hz', 1_000_000_000, 'ghz');
 unit('ml', 1, 'ml', 'volume');
+unit('cup', 1, 'cup cups tasse tasses tassen taza tazas tazza tazze', 'cups');
+unit('cup', 1, 'kop koppen kopp koppar kopper');
 
 /** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
 const PACK_WORDS = new Set(
