@@ -85,6 +85,19 @@ describe(`${NameResolver.name} on shop titles`, () => {
         // A code a title may write in parts.
         listing('sh350ip', 'Pumpco', 'SH350IP Submersible Pump'),
         listing('sh350', 'Pumpco', 'SH350 Submersible Pump'),
+        // A television by its size in inches, a laptop and a charger, a 12-cup coffee maker.
+        product('tv-55', { brand: 'Lumora', name: '55UX700 55-Inch 4K Smart TV', category: 'tvs' }),
+        product('laptop', {
+          brand: 'Pellix',
+          name: 'Book 14 Laptop PB14-2026',
+          category: 'laptops',
+        }),
+        product('charger', { brand: 'Pellix', name: 'PC-65 USB-C Charger', category: 'chargers' }),
+        product('coffee', {
+          brand: 'Brewco',
+          name: 'Cafe 12-Cup Coffee Maker CM1200',
+          category: 'coffee makers',
+        }),
         product('car-player-500', {
           brand: 'Bossa',
           name: 'ABCP500UB Car Audio Player',
@@ -223,6 +236,23 @@ describe(`${NameResolver.name} on shop titles`, () => {
   it("reads a product's part number as an identifier", async () => {
     expect(await answer('Voltaro ZRT-8832-EU')).toBe('adapter');
     expect(await answer('Voltaro Reiseadapter ZRT8832EU für 150 Länder, schwarz')).toBe('adapter');
+  });
+
+  it("reads a title in the shop's language and units, and an accessory as no product it fits", async () => {
+    // A colour in another language is the name's, and tells siblings apart.
+    expect(await answer('Deskco Desk Lamp schwarz')).toBe('lamp-black');
+    expect(await answer('Deskco Desk Lamp szary')).toBe('lamp-gray');
+    // A part number identifies its product without the brand.
+    expect(await answer('ZRT-8832-EU Reiseadapter')).toBe('adapter');
+    // Centimetres are the inches the product states, within shops' rounding.
+    expect(await answer('Lumora 55UX700 Fernseher 139 cm')).toBe('tv-55');
+    expect(await answer('Lumora 55UX700 Fernseher 164 cm')).toBeUndefined();
+    // A charger for the laptop is not the laptop.
+    expect(await answer('Pellix PB14-2026 Laptop 14 Zoll')).toBe('laptop');
+    expect(await answer('Charger for Pellix Book 14 PB14-2026')).toBeUndefined();
+    // A count of cups in another language.
+    expect(await answer('Brewco CM1200 cafetera 12 tazas')).toBe('coffee');
+    expect(await answer('Brewco CM1200 kaffebryggare 8 koppar')).toBeUndefined();
   });
 
   it('reads a code written in parts as the code a name writes as one word', async () => {

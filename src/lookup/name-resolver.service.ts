@@ -274,6 +274,7 @@ export class NameResolver {
     // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
     let told: Told | undefined;
     const tell = () => (told ??= toldBy(query, kinds));
+    // Most queries say nothing is for anything: only those read what they say they are (toldBy).
     const saysFor = written.some(({ words }) => words.some((w) => FITS.has(w)));
     const explained = products.map((product, i) =>
       this.score(match, product, reading.against(i), heaviest, tell, saysFor),
