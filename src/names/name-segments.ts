@@ -5,17 +5,24 @@ import { hasLetters, type Token } from './name-tokens.js';
 // or apart need matching up, against the candidate's brand and name. Digits are never joined
 // or split: "3 4" is not "34".
 
-/** The first adjacent letter runs of the candidate, two or more, that spell `text`, if any. */
-function firstSpelling(text: string, candidate: readonly Token[]): Token[] | undefined {
+/**
+ * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`,
+ * if any; not into a run the query writes next to it once more: "miniCardd D2301" is a typo of
+ * "miniCard", not "miniCard D" and another D.
+ */
+function firstSpelling(query: readonly Token[], at: number, candidate: readonly Token[]) {
   for (let start = 0; start < candidate.length; start++) {
     const parts: Token[] = [];
-    let rest = text;
+    let rest = query[at]!.text;
     for (let i = start; rest !== '' && i < candidate.length && hasLetters(candidate[i]); i++) {
       if (!rest.startsWith(candidate[i]!.text)) break;
       parts.push(candidate[i]!);
       rest = rest.slice(candidate[i]!.text.length);
     }
-    if (rest === '' && parts.length > 1) return parts;
+    if (rest !== '' || parts.length < 2) continue;
+    const repeated =
+      parts.at(-1)!.text === query[at + 1]?.text || parts[0]!.text === query[at - 1]?.text;
+    return repeated ? undefined : parts;
   }
   return undefined;
 }
@@ -37,34 +44,19 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
 
 /** The query's letter runs split or joined as the candidate writes them (the same if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
-  const written = (token: Token) => candidate.some((t) => t.text === token.text);
-  if (query.every((t) => !hasLetters(t) || written(t))) return query;
   const texts = new Set(candidate.map((t) => t.text));
+  if (query.every((t) => !hasLetters(t) || texts.has(t.text))) return query;
   const aligned: Token[] = [];
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;
-    if (!hasLetters(token) || texts.has(token.text)) {
-      aligned.push(token);
-      continue;
-    }
-    // ...but not into a run the query writes next to it once more: "miniCardd D2301" is a
-    // typo of "miniCard", not "miniCard D" and another D.
-    const split = firstSpelling(token.text, candidate);
-    if (
-      split &&
-      split.at(-1)!.text !== query[i + 1]?.text &&
-      split[0]!.text !== query[i - 1]?.text
-    ) {
-      aligned.push(...split);
-      continue;
-    }
-    const joined = joinedRuns(query, i, candidate);
-    if (joined) {
+    const unwritten = hasLetters(token) && !texts.has(token.text);
+    const split = unwritten ? firstSpelling(query, i, candidate) : undefined;
+    const joined = unwritten && !split ? joinedRuns(query, i, candidate) : undefined;
+    if (split) aligned.push(...split);
+    else if (joined) {
       aligned.push(joined.token);
       i += joined.runs - 1;
-      continue;
-    }
-    aligned.push(token);
+    } else aligned.push(token);
   }
   return aligned;
 }

@@ -6,11 +6,9 @@ import { normaliseName, wordsOf } from './name-normaliser.js';
 // matters, while remembering which letters were attached to digits: those are model
 // codes ("xm", "s" of "s24"), which must match exactly.
 
-export type TokenKind = 'number' | 'unit-number' | 'code' | 'variant' | 'word';
-
 export interface Token {
   text: string;
-  kind: TokenKind;
+  kind: 'number' | 'unit-number' | 'code' | 'variant' | 'word';
   /** For unit-number: the unit ("gb", "mm"…). */
   unit?: string;
   /** A code glued to digits ("u" of "s24u", "a" of "8a"): it names a different model. */
@@ -37,10 +35,7 @@ export const FILLER_WORDS = new Set([
 /** Words beside a number but never a code or designator ("Box of 100", "22 to 40", "100 Per"). */
 export const NEVER_CODES: ReadonlySet<string> = new Set([
   ...FILLER_WORDS,
-  'of',
-  'to',
-  'or',
-  'per',
+  ...['of', 'to', 'or', 'per'],
   ...shopFunctionWords(),
 ]);
 
@@ -220,11 +215,8 @@ export function tokenizeNormalised(normalised: string): Token[] {
 /** The measures `names` (normalised) state, by unit: "8mp" is 8 under "mp". */
 export function measuresByUnit(names: readonly string[]): Map<string, Set<string>> {
   const byUnit = new Map<string, Set<string>>();
-  for (const name of names)
-    for (const t of tokenizeNormalised(name))
-      if (t.kind === 'unit-number') {
-        const values = byUnit.get(t.unit!) ?? new Set<string>();
-        byUnit.set(t.unit!, values.add(t.text));
-      }
+  for (const t of names.flatMap(tokenizeNormalised))
+    if (t.kind === 'unit-number')
+      byUnit.set(t.unit!, (byUnit.get(t.unit!) ?? new Set()).add(t.text));
   return byUnit;
 }
