@@ -69,6 +69,14 @@ export interface ReadAgainst {
   fitsOnly: readonly string[];
 }
 
+/** A product as a title's reading sees it (title-reading.ts): its normalised names and brand. */
+export interface ReadProduct {
+  readonly names: readonly string[];
+  readonly brand: BrandForm;
+  /** Its category's words, which a name says as words, never as a code's part. */
+  readonly categoryWords?: ReadonlySet<string>;
+}
+
 /** A brand as matching reads it: normalised once per brand, not once per candidate. */
 export interface BrandForm {
   normalised: string;
@@ -86,17 +94,6 @@ export function brandForm(brand: string): BrandForm {
     words: new Set(wordsOf(normalised)),
     tokens: tokenizeNormalised(normalised),
   };
-}
-
-/** Whether the query names the brand: its words, or the brand written as one word. */
-export function namesBrand(
-  queryWords: ReadonlySet<string>,
-  queryRuns: readonly string[],
-  brand: BrandForm,
-): boolean {
-  if (brand.compact === '') return false;
-  if ([...brand.words].every((w) => queryWords.has(w))) return true;
-  return queryRuns.some((run) => run.startsWith(brand.compact));
 }
 
 /** A brand's maker, as candidates of one maker are read together: its first word ("Seiko"). */

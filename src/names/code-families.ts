@@ -1,4 +1,5 @@
 import { sameColour } from './attributes.js';
+import type { ReadProduct } from './candidate-name.js';
 import { runs } from './model-codes.js';
 import { someOf, wordsOf } from './name-normaliser.js';
 import { isTypoOf } from './typos.js';
@@ -9,14 +10,8 @@ import { singular } from './words-that-say-nothing.js';
 // says, never by what one member's name leaves unsaid: "15-Item Accessory Bundle" names "...
 // for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
 
-/** A candidate as the family reads it: its names and its brand's words. */
-interface Member {
-  readonly names: readonly string[];
-  readonly brand: { readonly words: ReadonlySet<string> };
-}
-
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
-function namedBy(product: Member): Set<string> {
+function namedBy(product: ReadProduct): Set<string> {
   const words = new Set<string>(product.brand.words);
   for (const name of product.names) for (const run of runs(wordsOf(name))) words.add(run);
   return words;
@@ -43,7 +38,7 @@ function carries(words: ReadonlySet<string>, word: string): boolean {
  */
 export function untoldMembers(
   anchors: ReadonlyMap<number, string>,
-  products: readonly Member[],
+  products: readonly ReadProduct[],
   queryWords: ReadonlySet<string>,
 ): Map<number, number> {
   const untold = new Map<number, number>();

@@ -1,5 +1,5 @@
-import { makerOf, type BrandForm } from './candidate-name.js';
-import { wordsOf } from './name-normaliser.js';
+import { makerOf, type ReadProduct } from './candidate-name.js';
+import { remembered, wordsOf } from './name-normaliser.js';
 import { FUNCTION_WORDS } from './name-tokens.js';
 
 // A maker's line named by a query (title-reading.ts): a word of the query that only one maker's
@@ -10,20 +10,16 @@ const DIGIT = /\p{N}/u;
 
 /** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
 export function makersLines(
-  products: readonly { readonly names: readonly string[]; readonly brand: BrandForm }[],
+  products: readonly ReadProduct[],
   queryWords: ReadonlySet<string>,
   counts: { namesCarrying(term: string): number | undefined },
   /** The words a candidate carries. */
   own: (index: number) => ReadonlySet<string>,
 ): (index: number) => boolean {
   const lineWords = [...queryWords].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
-  const nameWordsOnce: Set<string>[][] = [];
-  const nameWords = (j: number) =>
-    (nameWordsOnce[j] ??= products[j]!.names.map((n) => new Set(wordsOf(n))));
+  const nameWords = remembered((j: number) => products[j]!.names.map((n) => new Set(wordsOf(n))));
   // The one maker whose candidates carry the word on as many names as the catalog has with it.
-  const ownerOnce = new Map<string, string | undefined>();
-  const owner = (word: string) => {
-    if (ownerOnce.has(word)) return ownerOnce.get(word);
+  const owner = remembered((word: string) => {
     const makers = new Set<string>();
     let names = 0;
     for (let j = 0; j < products.length && makers.size <= 1; j++) {
@@ -33,13 +29,12 @@ export function makersLines(
       names += on;
     }
     const one = makers.size === 1 && names >= (counts.namesCarrying(word) ?? Infinity);
-    return ownerOnce.set(word, one ? [...makers][0] : undefined).get(word);
-  };
-  const namedOnce: boolean[] = [];
-  return (index) => {
+    return one ? [...makers][0] : undefined;
+  });
+  return remembered((index) => {
     const { brand } = products[index]!;
-    return (namedOnce[index] ??= lineWords.some(
+    return lineWords.some(
       (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === makerOf(brand),
-    ));
-  };
+    );
+  });
 }

@@ -1,3 +1,4 @@
+import type { ReadProduct } from './candidate-name.js';
 import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { COUNT_WORDS, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
 
@@ -45,8 +46,8 @@ export function runs(words: readonly string[], from?: (i: number) => boolean): s
 const ONLY_DIGITS = /^\p{N}+$/u;
 /** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
 export const FITS = new Set(['for', 'fits', 'compatible']);
-/** A word this short after a code may be its suffix ("GS816T-NA"). */
-const SUFFIX_LETTERS = 3;
+/** A short word of letters after a code may be its suffix: a shop's or a region's ("GS816T-NA"). */
+const SUFFIX = /^\p{L}{1,3}$/u;
 /** Words that join what a product fits ("for NB-7L and NB7LH"). */
 const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
 
@@ -109,8 +110,7 @@ export function codeRuns(
   const fits: string[] = [];
   // A short suffix after a code the query does not give may go on it ("DA-6000I/16/DIO").
   const suffix = (word: string) =>
-    word.length <= SUFFIX_LETTERS &&
-    !DIGIT.test(word) &&
+    SUFFIX.test(word) &&
     !given.has(word) &&
     !category.has(word) &&
     !JOINING.has(word) &&
@@ -196,9 +196,6 @@ export function writtenApart(
   return codes;
 }
 
-/** A shop's or a region's suffix after a code: a short word of letters. */
-const SUFFIX = /^\p{L}{1,3}$/u;
-
 function unsuffixed(words: readonly string[], carrying?: (term: string) => number | undefined) {
   const code = words.join('');
   const before = words.slice(0, -1);
@@ -255,10 +252,7 @@ const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => t
  * each of `codes`' carriers, by index, whole or not; and those carrying any of `named`.
  */
 export function codesCarried(
-  products: readonly {
-    readonly names: readonly string[];
-    readonly categoryWords?: ReadonlySet<string>;
-  }[],
+  products: readonly ReadProduct[],
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,

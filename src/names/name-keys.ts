@@ -1,5 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
-import { compactName, nameKey } from './name-normaliser.js';
+import { compactName, nameKey, remembered } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
 // The names that are exactly a product's, once folded (case, accents, punctuation and spacing
@@ -39,17 +39,14 @@ export function nameWithWordsThatSayNothing(
   words: readonly string[],
 ): (product: CandidateName) => boolean {
   // The query read once for each category its candidates have: without spaces, its numbers.
-  const readings = new Map<ReadonlySet<string>, { compact: string; numbers: string } | undefined>();
-  const read = (categoryWords: ReadonlySet<string>) => {
+  const read = remembered((categoryWords: ReadonlySet<string>) => {
     const said = wordsThatSaySomething(words, categoryWords);
     const text = said.join(' ');
     if (said.length === words.length || !LETTER.test(text)) return undefined;
     return { compact: compactName(text), numbers: numbers(text) };
-  };
+  });
   return (product) => {
-    if (!readings.has(product.categoryWords))
-      readings.set(product.categoryWords, read(product.categoryWords));
-    const reading = readings.get(product.categoryWords);
+    const reading = read(product.categoryWords);
     if (!reading?.compact.includes(compactName(product.text))) return false;
     return forms(product.text, product.brand.normalised).some(
       (form) => compactName(form) === reading.compact && numbers(form) === reading.numbers,

@@ -32,6 +32,15 @@ export function someOf<T>(items: Iterable<T>, test: (item: T) => boolean): boole
   return false;
 }
 
+/** `read`, asked once for each key: candidates ask alike, and most answers are asked again. */
+export function remembered<K, V>(read: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, read(key));
+    return known.get(key) as V;
+  };
+}
+
 /** A normalised name without its spaces. */
 export const compactName = (normalised: string): string => normalised.replaceAll(' ', '');
 

@@ -5,7 +5,7 @@ import { hasLetters, type Token } from './name-tokens.js';
 import { decimal, PENALTY } from './resolution-decision.js';
 import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
-import { isMakerWord, saysLittle, singular } from './words-that-say-nothing.js';
+import { MAKER_WORDS, saysLittle, singular } from './words-that-say-nothing.js';
 
 // The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
 // candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
@@ -138,7 +138,7 @@ export function softScore(
         notes.push(`${token.text}${token.unit} not stated by the candidate`);
       }
     } else if (
-      isMakerWord(token.text) &&
+      MAKER_WORDS.has(token.text) &&
       brand.some((b) => b.text === q[q.indexOf(token) - 1]?.text)
     ) {
       // The maker's full name ("Griffin Technology", "Weyerhaeuser Company") names the brand.

@@ -1,5 +1,5 @@
-import { makerOf, namesBrand, type BrandForm, type ReadAgainst } from './candidate-name.js';
-import { compactName, normaliseName, someOf, wordsOf } from './name-normaliser.js';
+import { makerOf, type BrandForm, type ReadAgainst, type ReadProduct } from './candidate-name.js';
+import { compactName, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -28,14 +28,6 @@ import { singular } from './words-that-say-nothing.js';
 // candidate carries counts against every candidate without it; a model code of the query that
 // one candidate carries, under a brand the query names, anchors it: what else its name says
 // describes it, unless a word of the query contradicts it.
-
-/** What a product looks like to the reading: its normalised names and its brand. */
-export interface ReadProduct {
-  readonly names: readonly string[];
-  readonly brand: BrandForm;
-  /** Its category's words, which a name says as words, never as a code's part. */
-  readonly categoryWords?: ReadonlySet<string>;
-}
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
@@ -111,14 +103,17 @@ export function readTitle(
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
   const queryRuns = runs(queryWords);
-  const brandNamed = (brand: BrandForm) => namesBrand(querySet, queryRuns, brand);
+  // Whether the query names a brand: its words, or the brand written as one word.
+  const brandNamed = (brand: BrandForm) =>
+    brand.compact !== '' &&
+    ([...brand.words].every((w) => querySet.has(w)) ||
+      queryRuns.some((run) => run.startsWith(brand.compact)));
   // The candidates' words and measures, read only when a word of the query asks: most lookups
   // name their product outright and never do.
   let carriedOnce: Set<string> | undefined;
   const carried = () => (carriedOnce ??= carriedWords(products));
   // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
-  const measuresOnce: Map<string, Set<string>>[] = [];
-  const measuresOf = (i: number) => (measuresOnce[i] ??= measuresByUnit(products[i]!.names));
+  const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
   // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
@@ -183,24 +178,19 @@ export function readTitle(
   // A code's part, a brand, a candidate's word misspelt or glued: that word, never a description.
   const placed = (word: string, misspelt: (word: string) => boolean) =>
     codeParts.has(word) || brands.has(word) || misspelt(word) || glued(word);
-  const plainOnce = new Map<string, boolean>();
-  const plain = (word: string) =>
-    plainOnce.get(word) ??
-    plainOnce.set(word, counts.siblings(word) === 0 && !placed(word, misspells)).get(word)!;
+  const plain = remembered(
+    (word: string) => counts.siblings(word) === 0 && !placed(word, misspells),
+  );
   // A word on this many names is a common word of names.
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
-  const common = (word: string) => often(word) && plain(word);
   // Siblings are the candidates of one brand: a word none of them carries tells none apart.
   const carries = (words: ReadonlySet<string>, word: string) =>
     words.has(word) || words.has(singular(word));
   // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
-  const byMaker = new Map<string, Set<string>>();
-  const makerCarries = (maker: string) =>
-    byMaker.get(maker) ??
-    byMaker
-      .set(maker, carriedWords(products.filter((p) => makerOf(p.brand) === maker)))
-      .get(maker)!;
+  const makerCarries = remembered((maker: string) =>
+    carriedWords(products.filter((p) => makerOf(p.brand) === maker)),
+  );
   // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
   // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
   const tellsApart = (word: string) =>
@@ -208,11 +198,8 @@ export function readTitle(
     counts.siblings(word) >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   // Beside a code, a common word of names is written as meant ("Class" is no misspelt "Glass").
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
-  const describesAnchored = (word: string) =>
-    !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
-  const ownOnce: Set<string>[] = [];
-  const own = (i: number) => (ownOnce[i] ??= carriedWords([products[i]!]));
+  const own = remembered((i: number) => carriedWords([products[i]!]));
   const setsApart = (index: number) => {
     // What the query names of this product, read once for all its words.
     let namedOnce: string[] | undefined;
@@ -264,11 +251,11 @@ export function readTitle(
         // Anchored, a word that tells no siblings apart describes, whichever candidates carry it.
         describes: (word) =>
           anchor !== undefined
-            ? describesAnchored(word)
+            ? !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word)
             : !carries(siblingsCarry(), word) && plain(word),
         makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
-        common: (word) => common(word) && !siblingsCarry().has(word),
+        common: (word) => often(word) && plain(word) && !siblingsCarry().has(word),
         describesMeasure: (value, unit) =>
           !products.some((_, j) => measuresOf(j).get(unit)?.has(value)),
         statesMeasure: (value, unit) => {

@@ -4,8 +4,11 @@ import { someOf } from './name-normaliser.js';
 // Words a query may add to a product's name without naming another product: the product's
 // category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
 
-/** A maker's full name as machines and shops print it ("Samsung Electronics", "SRS Labs"). */
-const MAKER_WORDS = new Set([
+/**
+ * A maker's full name as machines and shops print it ("Samsung Electronics", "SRS Labs"): written
+ * right after a brand, a word of the maker's name.
+ */
+export const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
   ...['company', 'computer', 'manufacturing', 'labs', 'laboratories', 'tech', 'products'],
@@ -14,9 +17,6 @@ const MAKER_WORDS = new Set([
 
 /** Words that say little about which product: each costs a query a little, never a match. */
 const GENERIC_WORDS = new Set([...FILLER_WORDS, 'new', 'edition', ...MAKER_WORDS]);
-
-/** Whether a word, written right after a brand, is part of the maker's full name. */
-export const isMakerWord = (word: string) => MAKER_WORDS.has(word);
 
 /** A plural read as its singular ("watches", "phones", "glasses"); not short words, nor codes. */
 export function singular(word: string): string {
