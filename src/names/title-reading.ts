@@ -39,7 +39,7 @@ const DIGIT = /\p{N}/u;
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
 
-/** Whether a normalised name has the word. */
+/** Whether a normalised name has the word: a substring first, quickly. */
 const hasWord = (word: string) => (name: string) =>
   name.includes(word) && ` ${name} `.includes(` ${word} `);
 
@@ -181,7 +181,6 @@ export function readTitle(
   const plain = remembered(
     (word: string) => counts.siblings(word) === 0 && !placed(word, misspells),
   );
-  // A word on this many names is a common word of names.
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
   // Siblings are the candidates of one brand: a word none of them carries tells none apart.
@@ -200,21 +199,14 @@ export function readTitle(
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
   const own = remembered((i: number) => carriedWords([products[i]!]));
-  const setsApart = (index: number) => {
-    // What the query names of this product, read once for all its words.
-    let namedOnce: string[] | undefined;
-    const from = makerOf(products[index]!.brand);
-    return (word: string) => {
-      const named = (namedOnce ??= [...querySet].filter((w) => own(index).has(w)));
-      return products.some(
-        (other, j) =>
-          j !== index &&
-          makerOf(other.brand) === from &&
-          !own(j).has(word) &&
-          named.every((w) => own(j).has(w)),
-      );
-    };
-  };
+  // The other candidates of a candidate's maker, and what the query names of a candidate.
+  const othersOfMaker = remembered((i: number) => {
+    const maker = makerOf(products[i]!.brand);
+    return products.flatMap((other, j) => (j !== i && makerOf(other.brand) === maker ? [j] : []));
+  });
+  const namedOf = remembered((i: number) => [...querySet].filter((w) => own(i).has(w)));
+  const setsApart = (i: number) => (word: string) =>
+    othersOfMaker(i).some((j) => !own(j).has(word) && namedOf(i).every((w) => own(j).has(w)));
   // An anchor no other product of the catalog carries identifies its product, unless the query
   // says a word it lacks that a product of its line carries ("... Controller" beside "...
   // Ethernet Partition").
@@ -223,13 +215,10 @@ export function readTitle(
     if (code === undefined || carriers.get(code)!.length > 1) return undefined;
     const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
-    const maker = makerOf(products[index]!.brand);
     const line = [...own(index)].filter(
       (w) => LETTERS_ONLY.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
     );
-    const beside = products.flatMap((other, j) =>
-      j !== index && makerOf(other.brand) === maker && line.some((w) => own(j).has(w)) ? [j] : [],
-    );
+    const beside = othersOfMaker(index).filter((j) => line.some((w) => own(j).has(w)));
     if (beside.length === 0) return code;
     // Words and measures ("10gb"), not a quantity alone nor a part of the code itself.
     const lacked = [...querySet].filter(
