@@ -8,23 +8,18 @@ import { wordsThatSaySomething } from './words-that-say-nothing.js';
 // exactly that product's name (name-matcher.ts, "same name"); when no other product has the
 // key, the import records it (name_keys) and a lookup of it is one index probe.
 
+/** The name alone, then with its brand before and after it. */
+const forms = (name: string, brand: string) =>
+  brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
+
 /** Every exact key of a product: `names` normalised, its name first, then its aliases. */
 export function exactNameKeys(names: readonly string[], brand: string): string[] {
   const brandKey = nameKey(brand);
   const [name, ...aliases] = names.map(compactName);
-  const keys = new Set<string>();
-  for (const key of [name!, ...aliases]) {
-    if (key === '') continue;
-    keys.add(key);
-    if (brandKey !== '') keys.add(brandKey + key).add(key + brandKey);
-  }
-  for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
-  return [...keys];
+  const keys = [name!, ...aliases].flatMap((key) => (key === '' ? [] : forms(key, brandKey)));
+  const withAlias = aliases.filter((alias) => alias !== '').map((alias) => name! + alias);
+  return [...new Set([...keys, ...withAlias].map(compactName))];
 }
-
-/** The name alone, then with its brand before and after it. */
-const forms = (name: string, brand: string) =>
-  brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
 
 /** Numbers alone never identify a product: "Smartphone 3.4" is not Nokia 3.4. */
 const LETTER = /\p{L}/u;

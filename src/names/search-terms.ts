@@ -31,11 +31,9 @@ export function searchTerms(normalised: string): string[] {
 
 /** The terms a catalog name is indexed by: its own, and those of its brand and it together. */
 export function catalogTerms(normalisedName: string, normalisedBrand: string): string[] {
-  const terms = new Set(searchTerms(normalisedName));
-  const branded = normalisedBrand === '' ? '' : `${normalisedBrand} ${normalisedName}`;
-  if (branded !== '' && !normalisedName.startsWith(`${normalisedBrand} `))
-    for (const term of searchTerms(branded)) terms.add(term);
-  return [...terms];
+  const terms = searchTerms(normalisedName);
+  if (normalisedBrand === '' || normalisedName.startsWith(`${normalisedBrand} `)) return terms;
+  return [...new Set([...terms, ...searchTerms(`${normalisedBrand} ${normalisedName}`)])];
 }
 
 /** The terms a query is searched by: every run of adjacent words, joined. */
