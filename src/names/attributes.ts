@@ -172,12 +172,11 @@ export function compared(query: Attributes, product: Attributes) {
     if (!stated || MODEL_KINDS.includes(kind)) continue;
     const shared = [...asked].filter((v) => stated.has(v));
     const list = (values: Iterable<string>) => [...values].map((v) => said(kind, v)).join(', ');
-    if (shared.length > 0) found.agrees.push(`${KIND_NAMES.get(kind) ?? kind} ${list(shared)}`);
+    const name = KIND_NAMES.get(kind) ?? kind;
+    if (shared.length > 0) found.agrees.push(`${name} ${list(shared)}`);
     if (shared.length > 0 && (shared.length === asked.size || asked.size > stated.size)) continue;
     const other = [...asked].find((v) => !stated.has(v))!;
-    found.contradicted.push(
-      `${KIND_NAMES.get(kind) ?? kind} ${said(kind, other)} against its ${list(stated)}`,
-    );
+    found.contradicted.push(`${name} ${said(kind, other)} against its ${list(stated)}`);
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import type { ReadProduct } from './candidate-name.js';
 import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
-import { COUNT_WORDS, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
+import { COUNT_WORDS, hasLetters, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
 
 // Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
 // which chunks of a query are codes, and which runs of a name carry a code whole, as the
@@ -26,9 +26,7 @@ export function isCode(words: readonly string[]): boolean {
   // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th"),
   // a count ("100pk").
   const tokens = tokenizeNormalised(words.join(' '));
-  return tokens.some(
-    (t) => t.kind !== 'number' && t.kind !== 'unit-number' && !COUNT_WORDS.has(t.text),
-  );
+  return tokens.some((t) => hasLetters(t) && !COUNT_WORDS.has(t.text));
 }
 
 /** Every run of one to three adjacent words, joined; only those starting where `from` allows. */
@@ -66,10 +64,7 @@ function fittingWords(words: readonly string[]): Set<number> {
   for (let i = 0, after = false; i < words.length; i++) {
     const word = words[i]!;
     if (FITS.has(word)) after = true;
-    else if (
-      after &&
-      (DIGIT.test(word) || JOINING.has(word) || (i + 1 < words.length && DIGIT.test(words[i + 1]!)))
-    )
+    else if (after && (DIGIT.test(word) || JOINING.has(word) || DIGIT.test(words[i + 1] ?? '')))
       fitting.add(i);
     else after = false;
   }
@@ -175,16 +170,12 @@ export function writtenApart(
   written: ReturnType<typeof chunks>,
   aWord: (code: string) => boolean,
 ): string[] {
-  const part = (i: number) => {
-    const words = written[i]!.words;
-    return words.length === 1 && CODE_PART.test(words[0]!) && !NEVER_CODES.has(words[0]!)
-      ? words[0]!
-      : undefined;
-  };
+  const part = ({ words: [word, ...more] }: (typeof written)[number]) =>
+    more.length === 0 && CODE_PART.test(word!) && !NEVER_CODES.has(word!) ? word : undefined;
   const codes: string[] = [];
   for (let i = 0; i < written.length; i++) {
     for (let j = Math.min(written.length, i + MAX_CODE_WORDS) - 1; j > i; j--) {
-      const parts = Array.from({ length: j - i + 1 }, (_, k) => part(i + k));
+      const parts = written.slice(i, j + 1).map(part);
       if (parts.some((p) => p === undefined) || !isCode(parts as string[])) continue;
       const code = parts.join('');
       if (!aWord(code)) continue;

@@ -2,7 +2,7 @@ import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
 import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
-import { tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
@@ -143,7 +143,6 @@ function queryTokens(tokens: Token[], runs: ReadonlySet<string>, fits: ReadonlyS
 /** A number written in a word (a code's "3" of "A3L791", "II"), not a quantity or a measure. */
 const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 
-/** The first hard rule the candidate breaks, if any. */
 function hardRule(
   q: QueryTokens,
   c: Token[],
@@ -154,10 +153,7 @@ function hardRule(
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
   // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
-  const remaining =
-    q.numbers.length === 0
-      ? []
-      : [...c, ...brand].filter((t) => t.kind === 'number' || t.kind === 'unit-number');
+  const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
   // Anchored, only what tells the product from its siblings contradicts it: a quantity written
   // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
   // or a variant word the catalog never tells siblings by describes.

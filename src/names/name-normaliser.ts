@@ -23,7 +23,6 @@ export function normaliseName(input: string): string {
     .trim();
 }
 
-/** The words of a normalised name. */
 export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
 
 /** Whether any of `items` passes `test`, read where they are: a set is not copied to ask. */
@@ -41,7 +40,6 @@ export function remembered<K, V>(read: (key: K) => V): (key: K) => V {
   };
 }
 
-/** A normalised name without its spaces. */
 export const compactName = (normalised: string): string => normalised.replaceAll(' ', '');
 
 /** A name folded to one key (`DVD-2500BT/CI` is `dvd2500btci`): part numbers, exact names. */

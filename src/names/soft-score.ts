@@ -92,7 +92,6 @@ export function softScore(
     }
     const inBrand = same(brand, brandUsed, token);
     if (inBrand >= 0) {
-      // The brand, named by the query but not by the name or alias.
       brandUsed.add(inBrand);
       matched.letters ||= hasLetters(token);
       continue;
@@ -102,11 +101,8 @@ export function softScore(
     if (candidate.brand.words.has(token.text)) continue;
     if (token.kind === 'word' && seen.has(singular(token.text))) continue;
     // A code's letters are never misspelt: "V7N3C5E-03F-BLKS" is not "...-BLUS".
-    if (read?.codeEnd(token.text)) {
-      leftover.push(token);
-      continue;
-    }
-    const typo = misspelling(token, c, used, brandUsed, exactly, candidate);
+    const typo =
+      !read?.codeEnd(token.text) && misspelling(token, c, used, brandUsed, exactly, candidate);
     if (typo) {
       // The category word that held this word of the name now says nothing.
       if (typo.fromCategoryWord) score -= PENALTY.genericWord;

@@ -81,9 +81,8 @@ export function wordDistance(a: string, b: string, limit: number): number {
         j > 1 &&
         a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
         a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
-      ) {
+      )
         value = Math.min(value, rows[previous2 + j - 2]! + 1);
-      }
       rows[current + j] = value;
       best = Math.min(best, value);
     }

@@ -13,11 +13,7 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
 
 /** What a title says that the query does not, bounded (see lessWhatTheNameAdds). */
-function titleCost(
-  unsaid: { words: string[]; codes: string[] },
-  notes: string[],
-  anchor?: string,
-): number {
+function titleCost(unsaid: { words: string[]; codes: string[] }, notes: string[], anchor?: string) {
   const [word, code] =
     anchor !== undefined
       ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
