@@ -104,10 +104,5 @@ export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')
  * ("Centurion 534 Plus"), or wherever the catalog tells products of a brand apart by it; not
  * elsewhere ("Slim Solid State Drive").
  */
-export function variantNamesModel(
-  word: string,
-  previous: Token | undefined,
-  read: ReadAgainst | undefined,
-): boolean {
-  return VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));
-}
+export const variantNamesModel = (word: string, previous?: Token, read?: ReadAgainst): boolean =>
+  VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));

@@ -27,9 +27,8 @@ function saysWord(word: string, target: string): boolean {
 }
 
 /** Whether the query's word is a word of the member. */
-function carries(words: ReadonlySet<string>, word: string): boolean {
-  return words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
-}
+const carries = (words: ReadonlySet<string>, word: string): boolean =>
+  words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
 
 /**
  * For each anchored candidate the query does not tell from another member of its code's family,

@@ -181,11 +181,9 @@ function hardRule(
     q.codes.length > 0 || q.variants.size > 0
       ? new Set([...c, ...brand].map((t) => t.text))
       : undefined;
-  for (const token of q.codes) {
-    const code = token.text;
-    if (!texts!.has(code) && contradicts(code) && !fitted(code) && !term(token))
-      return `model code "${code}" is not in "${name}"`;
-  }
+  for (const token of q.codes)
+    if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text) && !term(token))
+      return `model code "${token.text}" is not in "${name}"`;
   // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
   // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
   let compactOnce: string[] | undefined;

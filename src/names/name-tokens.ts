@@ -172,17 +172,13 @@ export function tokenizeNormalised(normalised: string): Token[] {
         if (run === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
         return;
       }
-      const roman = ROMAN.get(run);
-      if (roman && !mixed) {
-        // Written as letters ("SATA I/II"), never a quantity written in digits.
-        tokens.push({ text: roman, kind: 'number', word });
-        return;
-      }
+      // A roman numeral keeps its word ("SATA I/II"): it is never a quantity written in digits.
       // A count written as a word ("Eight-Tab"), and the "One" of "3-in-One", which is "3-in-1".
+      const roman = ROMAN.get(run);
       const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
-      const spelt = inOne ? '1' : NUMBER_WORDS.get(run);
+      const spelt = roman ?? (inOne ? '1' : NUMBER_WORDS.get(run));
       if (spelt && !mixed) {
-        tokens.push({ text: spelt, kind: 'number' });
+        tokens.push({ text: spelt, kind: 'number', ...(roman !== undefined && { word }) });
         return;
       }
       // A lone "w" between words is "with" as shops shorten it ("Camera w/ Case"); after a

@@ -172,6 +172,5 @@ export function lessWhatTheNameAdds(
       `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
-  score -= titleCost(unsaid, notes, read?.anchor);
-  return score;
+  return score - titleCost(unsaid, notes, read?.anchor);
 }
