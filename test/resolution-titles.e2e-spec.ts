@@ -93,6 +93,17 @@ describe(`${NameResolver.name} on shop titles`, () => {
           category: 'laptops',
         }),
         product('charger', { brand: 'Pellix', name: 'PC-65 USB-C Charger', category: 'chargers' }),
+        // Two chargers of one line told apart by their power.
+        product('brick-65', {
+          brand: 'Pellix',
+          name: 'PowerBrick 65W USB-C',
+          category: 'chargers',
+        }),
+        product('brick-100', {
+          brand: 'Pellix',
+          name: 'PowerBrick 100W USB-C',
+          category: 'chargers',
+        }),
         product('coffee', {
           brand: 'Brewco',
           name: 'Cafe 12-Cup Coffee Maker CM1200',
@@ -253,6 +264,13 @@ describe(`${NameResolver.name} on shop titles`, () => {
     // A count of cups in another language.
     expect(await answer('Brewco CM1200 cafetera 12 tazas')).toBe('coffee');
     expect(await answer('Brewco CM1200 kaffebryggare 8 koppar')).toBeUndefined();
+  });
+
+  it('compares a number written as a measure as that measure, decimals and versions too', async () => {
+    expect(await answer('Caricatore Pellix PowerBrick 65 W USB-C bianco')).toBe('brick-65');
+    expect(await answer('Pellix PowerBrick 45 W USB-C Ladegerät')).toBeUndefined();
+    expect(await answer('Lumora 55UX700 Fernseher 139,7 cm (55 Zoll), HDMI 2.1')).toBe('tv-55');
+    expect(await answer('Lumora 55UX700 Fernseher 81,3 cm (32 Zoll)')).toBeUndefined();
   });
 
   it('reads a code written in parts as the code a name writes as one word', async () => {

@@ -36,9 +36,11 @@ import {
 } from '../names/resolution-decision.js';
 import {
   accessoryOf,
+  attributesOf,
   contradictions,
   toldBy,
   weighIdentifier,
+  type Attributes,
   type Told,
   type Weighed,
 } from '../names/attributes.js';
@@ -324,10 +326,12 @@ export class NameResolver {
     // The share of the query's term weight its best name carries, where the query names its
     // maker: without it, a word or two the name shares says little ("asdf qwerty").
     const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
+    let stated: Attributes | undefined;
     const context = {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
       read,
+      states: () => (stated ??= attributesOf(product.name)),
     };
     // A code only this product carries identifies it: where no rule of the words rejects it,
     // what else the query says describes it, unless it states a value the product states

@@ -3,6 +3,7 @@ import {
   accessoryOf,
   attributesOf,
   compared,
+  measuresWritten,
   otherModel,
   sameColour,
   toldBy,
@@ -42,6 +43,33 @@ describe(attributesOf.name, () => {
   it('reads pack counts written before or after their number', () => {
     for (const query of ['Batteries 4-Pack', 'Batteries, Pack of 4', 'Batterien 4 Stück', '4pk'])
       expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
+    for (const query of ['Filter 4-pak', 'Filter (4-pakning)', 'Filtry 4 szt.'])
+      expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
+  });
+
+  it('reads power, charge, voltage, length and the version of a standard', () => {
+    const read = (text: string) =>
+      Object.fromEntries([...attributesOf(text)].map(([k, v]) => [k, [...v]]));
+    expect(read('Lader 65 W, kabel 1,5 m')).toEqual({ w: ['65'], m: ['1.5'] });
+    expect(read('Akku 18V 5,0 Ah')).toEqual({ v: ['18'], mah: ['5000'] });
+    expect(read('Dock USB 3.0, HDMI 2.1, Wi-Fi 6')).toEqual({
+      usb: ['3'],
+      hdmi: ['2.1'],
+      wifi: ['6'],
+    });
+    expect(read('Kit 2x8GB')).toEqual({ gb: ['8'] });
+    // A model's letters after its digits, or a numeral after a name, measure nothing.
+    for (const text of ['Kamera Z100V', 'Grafik HD 7350M', 'Telefon Nova 5 V'])
+      expect(attributesOf(text).size).toBe(0);
+  });
+});
+
+describe(measuresWritten.name, () => {
+  it('says which numbers a query writes only as measures, in the digits names are read in', () => {
+    const { asked, digits } = measuresWritten('Monitor 60,5 cm (24 Zoll), HDMI 2.0, 75 Hz');
+    expect(asked.get('cm')).toEqual(new Set(['60.5']));
+    expect([...digits.keys()].sort()).toEqual(['0', '2', '24', '5', '60', '75']);
+    expect(measuresWritten('Monitor VX-2400 24 Zoll').digits.get('2400')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { normaliseName } from './name-normaliser.js';
-import { ROMAN, VARIANT_WORDS } from './name-tokens.js';
+import { namesModel, PACK_SPELLINGS, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
 
@@ -59,6 +59,10 @@ unit('cm', 1, 'cm', 'size');
 unit('mm', 1, 'mm', 'size');
 unit('w', 1, 'w watt watts', 'power');
 unit('mah', 1, 'mah', 'battery');
+unit('mah', 1000, 'ah');
+unit('v', 1, 'v volt volts', 'voltage');
+unit('m', 1, 'm', 'length');
+unit('kg', 1, 'kg', 'weight');
 unit('mp', 1, 'mp megapixel megapixels', 'resolution');
 unit('hz', 1, 'hz', 'frequency');
 unit('hz', 1000, 'khz');
@@ -69,14 +73,15 @@ unit('cup', 1, 'cup cups tasse tasses tassen taza tazas tazza tazze', 'cups');
 unit('cup', 1, 'kop koppen kopp koppar kopper');
 
 /** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
-const PACK_WORDS = new Set(
-  'pack packs pk count ct pcs pieces piece stuck stück stk unidades pezzi stuks szt kpl'.split(' '),
-);
+const PACK_WORDS = new Set([
+  ...PACK_SPELLINGS,
+  ...'pack packs count pieces piece stuck stück unidades pezzi stuks kpl'.split(' '),
+]);
 
-/** A number and the word after it, as written ("15.6-inch", "128 Go", "2pk"). */
-const MEASURE = /(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)/gu;
-/** Units read only glued to their number ("2To", "512Mo"): apart, they are other words. */
-const GLUED_ONLY = new Set(['to', 'mo']);
+/** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V"). */
+const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\p{N})/gu;
+/** Units read only glued to their number ("2To", "18V"), or only apart ("2 m", not "6450M"). */
+const GLUED = new Map([...['to', 'mo', 'v'].map((u) => [u, true] as const), ['m', false]]);
 const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
 /** "Pack of 4", "Packung mit 4": a pack word, then a number. */
 const PACK_OF = /\b(?:pack|box|set|lot)\s+(?:of\s+)?(\d+)\b/gu;
@@ -88,6 +93,42 @@ export type Attributes = Map<string, Set<string>>;
 const add = (into: Attributes, kind: string, value: string) =>
   (into.get(kind) ?? into.set(kind, new Set()).get(kind)!).add(value);
 
+/** Standards a number follows as their version ("HDMI 2.0", "Windows 11"; not "USB 5-Pin"). */
+const VERSIONED =
+  /\b(hdmi|usb|pcie|sata|bluetooth|displayport|thunderbolt|wi-?fi|windows|android|ios)\s*(\d+(?:[.,]\d+)?)(?![-.,]?[\p{L}\p{N}])/gu;
+
+/** Each measure, pack count and standard's version a folded text writes ("68,6 cm"). */
+function* measures(folded: string) {
+  for (const match of folded.matchAll(MEASURE)) {
+    const [whole, number, word] = match as unknown as [string, string, string];
+    // "2-in-1" counts uses, it measures nothing.
+    if (word === 'in' && IN_ONE.test(folded.slice(match.index + whole.length))) continue;
+    if (GLUED.has(word) && GLUED.get(word) !== (whole === number + word)) continue;
+    const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
+    if (measure) yield { number, kind: measure.unit, value: value * measure.scale };
+    else if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
+  }
+  for (const [, standard, number] of folded.matchAll(VERSIONED))
+    yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
+}
+
+/**
+ * The measures a query writes ("68,6 cm", "100 W"), and how many times it writes each number
+ * in them, in the digits the tokenizer reads ("68" and "6"): those numbers are measures, which
+ * only another value of their kind contradicts, not numbers a name must give (name-matcher.ts).
+ */
+export function measuresWritten(text: string) {
+  const asked: Attributes = new Map();
+  const digits = new Map<string, number>();
+  for (const { number, kind, value } of measures(fold(text))) {
+    if (kind === 'pack') continue;
+    add(asked, kind, String(value));
+    for (const part of number.split(/[.,]/u).map((p) => String(Number(p))))
+      digits.set(part, (digits.get(part) ?? 0) + 1);
+  }
+  return { asked, digits };
+}
+
 /** What a name or query states of each kind, from its text as written (not normalised). */
 export function attributesOf(text: string): Attributes {
   const folded = fold(text);
@@ -96,21 +137,12 @@ export function attributesOf(text: string): Attributes {
     const name = COLOURS.get(word);
     if (name) add(found, 'colour', name);
   }
-  for (const match of folded.matchAll(MEASURE)) {
-    const [whole, number, word] = match;
-    // "2-in-1" counts uses, it measures nothing.
-    if (word === 'in' && IN_ONE.test(folded.slice(match.index + whole.length))) continue;
-    if (GLUED_ONLY.has(word!) && whole !== number! + word!) continue;
-    const value = Number(number!.replace(',', '.'));
-    const measure = UNITS.get(word!);
-    if (measure) add(found, measure.unit, String(value * measure.scale));
-    else if (PACK_WORDS.has(word!)) add(found, 'pack', String(value));
-  }
+  for (const { kind, value } of measures(folded)) add(found, kind, String(value));
   for (const [, number] of folded.matchAll(PACK_OF)) add(found, 'pack', String(Number(number)));
   const words = normaliseName(text).split(' ');
   words.forEach((word, i) => {
     // "128 Go" is a capacity, not the Go edition.
-    if (VARIANT_WORDS.has(word) && !(word === 'go' && DIGITS.test(words[i - 1] ?? '')))
+    if (namesModel(word, words[i + 1]) && !(word === 'go' && DIGITS.test(words[i - 1] ?? '')))
       add(found, 'edition', word);
     if (CONDITIONS.has(word)) add(found, 'condition', 'used');
   });

@@ -208,4 +208,25 @@ describe('matchName', () => {
       matchName('GeForce RTX 2060 OC', candidate('GeForce RTX 2060', 'Nvidia', 'gpu')).rejected,
     ).toMatch(/variant "oc"/);
   });
+
+  it('compares a number written as a measure as that measure, in any unit or language', () => {
+    const rejected = (query: string, name: string, brand?: string) =>
+      matchName(query, candidate(name, brand, 'monitors')).rejected;
+    const title = 'Veltra QX-270 Monitor 68,6 cm (27 Zoll), HDMI 2.0, 75 Hz';
+    expect(rejected(title, 'Veltra QX-270 27-Inch Monitor')).toBeUndefined();
+    expect(rejected(title, 'Veltra QX-270 32-Inch Monitor')).toMatch(/size 27 in against its 32/);
+    expect(rejected('Omnix PowerCube 65 W USB-C', 'Omnix PowerCube 65W USB-C')).toBeUndefined();
+    expect(rejected('Omnix PowerCube 65 W USB-C', 'Omnix PowerCube 100W USB-C')).toMatch(
+      /power 65 w against its 100 w/,
+    );
+    // A number written alone, or once alone and once as a measure, is still the model's.
+    expect(rejected('Omnix Hub H4 2', 'Omnix Hub H4')).toMatch(/number 2/);
+    expect(rejected('Kestra Breeze 40 Fan 40 cm', 'Kestra Breeze 30 Fan')).toMatch(/number 40/);
+  });
+
+  it('reads "Ultra HD" as a resolution, not the Ultra model', () => {
+    const name = candidate('Vexa 55 QL7 4K Smart TV', 'Vexa', 'televisions');
+    expect(matchName('Vexa 55 QL7 4K Ultra HD Smart TV', name).rejected).toBeUndefined();
+    expect(matchName('Vexa 55 QL7 Ultra Smart TV', name).rejected).toMatch(/variant "ultra"/);
+  });
 });

@@ -8,6 +8,7 @@ import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
 import { saysNothing } from './words-that-say-nothing.js';
+import { attributesOf, compared, measuresWritten } from './attributes.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
 // first (docs/decisions.md: a wrong product is never presented): every number, model code and
@@ -59,7 +60,8 @@ export function nameMatcher(query: string): NameMatcher {
   const joined = new Set(runs(wordsOf(normalised)));
   // What the query names only as what the product fits ("... For CLP-310 CLP-315").
   const queryFits = fittedTexts(normalised);
-  const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits);
+  const measures = measuresWritten(query);
+  const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits, measures);
   const match = (candidate: CandidateName): NameMatch => {
     const name = compactName(candidate.text);
     if (key === name) return { score: 1, exact: true, notes: ['same name'] };
@@ -76,12 +78,13 @@ export function nameMatcher(query: string): NameMatcher {
     const c = tokenizeNormalised(candidate.text);
     const initialled = readInitials(q.tokens, candidate.brand.compact, c);
     const aligned = alignLetterRuns(initialled, [...candidate.brand.tokens, ...c]);
-    const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits);
+    const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits, measures);
     const notes: string[] = [];
     const matched: Matched = { letters: false, complete: true };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
-    const score = softScore(query.tokens, c, candidate, title, notes, matched, queryFits);
+    const { tokens, measured } = query;
+    const score = softScore(tokens, c, candidate, title, notes, matched, queryFits, measured);
     const rejected =
       hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`) ??
@@ -119,8 +122,21 @@ const ENDS_WITH_DIGIT = /\p{N}$/u;
 
 /** What the hard rules ask of every candidate, taken from the query once. */
 type QueryTokens = ReturnType<typeof queryTokens>;
-function queryTokens(tokens: Token[], runs: ReadonlySet<string>, fits: ReadonlySet<string>) {
+function queryTokens(
+  tokens: Token[],
+  runs: ReadonlySet<string>,
+  fits: ReadonlySet<string>,
+  { asked, digits }: ReturnType<typeof measuresWritten>,
+) {
+  const numbers = tokens.filter((t) => t.kind === 'number');
+  const count = (kind: string, n: string) =>
+    tokens.filter((t) => t.kind === kind && t.text === n).length;
   return {
+    /** The measures the query writes, by kind (attributes.ts). */
+    asked,
+    /** Whether a number is written only in measures ("68" of "68,6 cm"), not read as one. */
+    measured: (n: string) =>
+      (digits.get(n) ?? 0) - count('unit-number', n) >= Math.max(1, count('number', n)),
     /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
     fits,
     /** The start of this word, up to a digit, that the query writes and stops at, if any. */
@@ -132,7 +148,7 @@ function queryTokens(tokens: Token[], runs: ReadonlySet<string>, fits: ReadonlyS
       return undefined;
     },
     tokens,
-    numbers: tokens.filter((t) => t.kind === 'number'),
+    numbers,
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
     codes: tokens.filter((t) => t.kind === 'code'),
     texts: new Set(tokens.map((t) => t.text)),
@@ -169,7 +185,13 @@ function hardRule(
     const alone = title && !inWord(token) && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && inWord(r)));
     const other = anchored && (candidate.read!.specifies(n) || candidate.read!.inCode(n));
-    if (at === -1 && !other && !term(token)) return `number ${n} is not in "${name}"`;
+    // A measure is compared as one: only another value of its kind the name states contradicts.
+    if (at === -1 && !other && !term(token)) {
+      if (!q.measured(n)) return `number ${n} is not in "${name}"`;
+      const [conflict] = compared(q.asked, candidate.states?.() ?? attributesOf(name)).contradicted;
+      if (conflict !== undefined) return conflict;
+      continue;
+    }
     if (at !== -1) remaining.splice(at, 1);
   }
   for (const u of q.unitNumbers) {

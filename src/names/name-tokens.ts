@@ -25,6 +25,10 @@ export const VARIANT_WORDS = new Set([
   ...['digital', 'xl', 'neo', 'go', 'touch', 'active', 'sport'],
 ]);
 
+/** Whether a word names another model, given the word after it: "Ultra HD" is a resolution. */
+export const namesModel = (word: string, next: string | undefined) =>
+  VARIANT_WORDS.has(word) && !(word === 'ultra' && next === 'hd');
+
 /** Words that only join the words of a name ("Case for iPad", "Mouse with Pad"). */
 export const FUNCTION_WORDS = new Set(['the', 'a', 'an', 'and', 'with', 'for', 'by']);
 /** Words that only join names ("X by Y") or give a maker's legal form ("Intel Corporation"). */
@@ -66,7 +70,13 @@ const isCapacity = (text: string) => {
   return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 };
 /** A count after a number ("2pk", "64ct"): a word; the number, a pack size, must be stated. */
-const COUNT_SPELLINGS = new Map(Object.entries({ pk: 'pack', ct: 'count' }));
+const COUNT_SPELLINGS = new Map([
+  ...Object.entries({ pk: 'pack', ct: 'count' }),
+  // Shops' languages: "3-pak", "2-pakning", "10 szt.", "5 Stk.".
+  ...'pak pakke pakning paket pcs stk szt'.split(' ').map((w) => [w, 'pack'] as const),
+]);
+/** Words after a number that count a pack's items, as written ("2pk", "3-pak"). */
+export const PACK_SPELLINGS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.keys());
 /** The words a count after a number reads as: "100pk" is a pack size, never a model code. */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.values());
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
@@ -185,7 +195,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       // model or at the end it is a designator ("Xperia W").
       const shortWith = run === 'w' && !mixed && w < words.length - 1 && !isModelPart(previous);
       const text = shortWith ? 'with' : (SYNONYMS.get(run) ?? run);
-      const variantWord = VARIANT_WORDS.has(text);
+      const variantWord = namesModel(text, words[w + 1]);
       // Letters glued to digits, or a short standalone prefix before a number: a model code; not
       // before a measure or an ordinal ("IU77 ST 400Wh", "LY-3480 Go (2nd Gen)").
       const code =

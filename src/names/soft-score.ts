@@ -44,6 +44,8 @@ export function softScore(
   matched: Matched,
   /** What the query gives only as what it fits ("For CLP-310"): anchored, it describes. */
   queryFits: ReadonlySet<string> = new Set(),
+  /** Whether the query writes a number only in its measures ("68" of "68,6 cm"). */
+  measured: (number: string) => boolean = () => false,
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
@@ -133,6 +135,11 @@ export function softScore(
         score -= PENALTY.unitOmitted;
         notes.push(`${token.text}${token.unit} not stated by the candidate`);
       }
+    } else if (token.kind === 'number' && token.word === undefined && measured(token.text)) {
+      // A measure the hard rules found no value of the name contradicting describes it.
+      matched.complete = false;
+      score -= PENALTY.description;
+      described.push(token.text);
     } else if (
       MAKER_WORDS.has(token.text) &&
       brand.some((b) => b.text === q[q.indexOf(token) - 1]?.text)
