@@ -13,7 +13,7 @@ import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-mat
 import { compactName, normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
 import { queryTerms } from '../names/search-terms.js';
-import { chunks, FITS, withMakerPrefixes, writtenCodes } from '../names/model-codes.js';
+import { chunks, FITS, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
 import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
 import {
   barcodeOutcome,
@@ -244,7 +244,7 @@ export class NameResolver {
     query: string,
     candidates: CandidateProduct[],
     counts: TermCounts,
-    { written, codes }: { written: ReturnType<typeof chunks>; codes: ReadonlySet<string> },
+    { written, codes }: { written: Chunk[]; codes: ReadonlySet<string> },
     /** What a name carrying every term of the query weighs (candidate-terms.ts). */
     whole: number,
     /** The words of the catalog's categories, singular: the kinds of product it holds. */

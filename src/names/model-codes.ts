@@ -72,7 +72,7 @@ function fittingWords(words: readonly string[]): Set<number> {
 }
 
 /** The chunks of a query that name only what the product fits (fittingWords). */
-export function fittedChunks(written: ReturnType<typeof chunks>): ReturnType<typeof chunks> {
+export function fittedChunks(written: Chunk[]): Chunk[] {
   const words = written.flatMap((c) => c.words);
   const fitting = fittingWords(words);
   if (fitting.size === 0) return [];
@@ -137,8 +137,10 @@ export function codeRuns(
   return { whole: out, fits };
 }
 
-/** The query's chunks between spaces, each as its normalised words. */
-export const chunks = (query: string) =>
+/** A chunk of the query between spaces, as written and as its normalised words. */
+export type Chunk = { chunk: string; words: string[] };
+/** The query's chunks between spaces. */
+export const chunks = (query: string): Chunk[] =>
   query
     .split(/\s+/u)
     .map((chunk) => ({ chunk, words: wordsOf(normaliseName(chunk)) }))
@@ -150,10 +152,7 @@ export const chunks = (query: string) =>
  * how many names carry a term, a code written with a suffix that no name carries, a short word
  * of letters ("L735-S3210/EU", "-US", "/B"), is the code before it where names carry that.
  */
-export function writtenCodes(
-  written: ReturnType<typeof chunks>,
-  carrying?: (term: string) => number | undefined,
-): string[] {
+export function writtenCodes(written: Chunk[], carrying?: NamesCarrying): string[] {
   const codes = written.filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words));
   return [...new Set(codes.map(({ words }) => unsuffixed(words, carrying)))];
 }
@@ -166,11 +165,8 @@ const CODE_PART = /^(?:\p{N}+|\p{L}{2,3})$/u;
  * word (`aWord`): digits and short words of letters, no function word ("Set of 10"), the longest
  * join first; never a word and a measure ("4 GB").
  */
-export function writtenApart(
-  written: ReturnType<typeof chunks>,
-  aWord: (code: string) => boolean,
-): string[] {
-  const part = ({ words: [word, ...more] }: (typeof written)[number]) =>
+export function writtenApart(written: Chunk[], aWord: (code: string) => boolean): string[] {
+  const part = ({ words: [word, ...more] }: Chunk) =>
     more.length === 0 && CODE_PART.test(word!) && !NEVER_CODES.has(word!) ? word : undefined;
   const codes: string[] = [];
   for (let i = 0; i < written.length; i++) {
@@ -187,7 +183,10 @@ export function writtenApart(
   return codes;
 }
 
-function unsuffixed(words: readonly string[], carrying?: (term: string) => number | undefined) {
+/** How many names carry a term (title-reading.ts, TermCounts), where the lookup asked. */
+type NamesCarrying = (term: string) => number | undefined;
+
+function unsuffixed(words: readonly string[], carrying?: NamesCarrying) {
   const code = words.join('');
   const before = words.slice(0, -1);
   if (!carrying || !SUFFIX.test(words.at(-1)!) || !isCode(before) || carrying(code) !== 0)

@@ -7,6 +7,7 @@ import { FITS, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
+import type { Verdict } from './resolution-decision.js';
 import { saysNothing } from './words-that-say-nothing.js';
 import { attributesOf, compared, measuresWritten } from './attributes.js';
 
@@ -16,14 +17,7 @@ import { attributesOf, compared, measuresWritten } from './attributes.js';
 // query. Then soft penalties (soft-score.ts). The brand is part of every candidate, but
 // optional: a query may name it, glue it to the model or leave it out.
 
-export interface NameMatch {
-  score: number;
-  /** Why a hard rule rejected the candidate, if one did. */
-  rejected?: string;
-  /** The query is this name, once normalised and without spaces, with or without its brand. */
-  exact?: boolean;
-  /** The query names all of it and nothing else (its brand, typos and empty words aside). */
-  complete?: boolean;
+export interface NameMatch extends Verdict {
   /** What the score rests on, for the admin explanation. */
   notes: string[];
   /** The query's words it names and the words it adds (closer-readings.ts). */
@@ -83,12 +77,11 @@ export function nameMatcher(query: string): NameMatcher {
     const matched: Matched = { letters: false, complete: true };
     // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
-    const { tokens, measured } = query;
-    const score = softScore(tokens, c, candidate, title, notes, matched, queryFits, measured);
+    const score = softScore(query, c, candidate, title, notes, matched);
     const rejected =
       hardRule(query, c, candidate, title) ??
       (matched.letters ? undefined : `the query names no word or code of "${candidate.text}"`) ??
-      namesOnlyWhatItFits(matched.reading, candidate);
+      namesOnlyWhatItFits(candidate, matched.reading);
     const verdict =
       rejected ?? (matched.complete && 'the query names every word of it and nothing else');
     if (verdict) notes.unshift(verdict);
@@ -106,10 +99,7 @@ export function nameMatcher(query: string): NameMatcher {
  * Whether all the query names of a candidate but its brand is a code the name gives only as what
  * it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): it asks for that product.
  */
-function namesOnlyWhatItFits(
-  reading: Reading | undefined,
-  candidate: CandidateName,
-): string | undefined {
+function namesOnlyWhatItFits(candidate: CandidateName, reading?: Reading): string | undefined {
   const codes = candidate.read?.fitsOnly ?? [];
   if (!reading || codes.length === 0) return undefined;
   const parts = new Set(codes.flatMap((code) => tokenizeNormalised(code).map((t) => t.text)));

@@ -79,6 +79,9 @@ const COUNT_SPELLINGS = new Map([
 export const PACK_SPELLINGS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.keys());
 /** The words a count after a number reads as: "100pk" is a pack size, never a model code. */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.values());
+/** Whether the token at `i` counts what a pack holds ("Pack 1", "1 Count"). */
+export const packOf = (tokens: readonly Token[], i: number) =>
+  COUNT_WORDS.has(tokens[i - 1]?.text ?? '') || COUNT_WORDS.has(tokens[i + 1]?.text ?? '');
 const ORDINAL_SUFFIXES = new Set(['st', 'nd', 'rd', 'th']);
 /** Roman numerals as model names write them ("SATA II", "Mk III"). */
 export const ROMAN = new Map(
@@ -98,6 +101,8 @@ const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
 
 /** Whether a word mixes letters and digits ("s24u", "mp3"): a model code or a term, not a word. */
 export const mixesLettersAndDigits = (word: string): boolean => MIXED.test(word);
+/** Whether a token is a run of such a word ("xm" of "1000xm5"), not of a roman numeral. */
+export const isCodeRun = (token: Token): boolean => MIXED.test(token.word ?? '');
 const LETTERS = /\p{L}/u;
 const DIGITS = /^\p{N}+$/u;
 const STARTS_WITH_DIGIT = /^\p{N}/u;

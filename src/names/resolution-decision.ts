@@ -91,17 +91,21 @@ export const MAX_SUGGESTIONS = 5;
 /** Why a query that is exactly one product's name is that product. */
 export const EXACTLY_ONE_NAME = 'the query is exactly one of its names';
 
-export interface ScoredProduct {
+/** How a query reads one name (name-matcher.ts), or a product by the best of its names. */
+export interface Verdict {
+  /** Of a product, the best over its names and aliases that no hard rule rejects. */
+  score: number;
+  /** Why a hard rule rejected the name; of a product, every one of its names. */
+  rejected?: string;
+  /** The query is the name, to the letter once normalised, with or without its brand. */
+  exact?: boolean;
+  /** The query names every word of the name and nothing else, typos and its brand aside. */
+  complete?: boolean;
+}
+
+export interface ScoredProduct extends Verdict {
   productId: string;
   name: string;
-  /** The best score over the product's names and aliases that no hard rule rejects. */
-  score: number;
-  /** Set when every name of the product was rejected by a hard rule. */
-  rejected?: string;
-  /** The query is one of the product's names or aliases, to the letter once normalised. */
-  exact?: boolean;
-  /** The query names every word of one of its names and nothing else, typos forgiven. */
-  complete?: boolean;
   /** The query writes a code no other product carries, and states nothing it contradicts. */
   identified?: boolean;
   /** The score shown as match_score: reduced for rejected candidates. */

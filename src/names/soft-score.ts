@@ -12,6 +12,8 @@ import { MAKER_WORDS, saysLittle, singular } from './words-that-say-nothing.js';
 
 /** What a candidate's words make of the query (softScore). */
 export type Matched = { letters: boolean; complete: boolean; reading?: Reading };
+/** What the soft score reads of the query: its tokens, what it fits, its measures (queryTokens). */
+type QueryRead = { tokens: Token[]; fits: ReadonlySet<string>; measured: (n: string) => boolean };
 
 /** The first of `tokens` not yet taken that is `token` (a colour in any language), or -1. */
 function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token): number {
@@ -34,7 +36,7 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
  * the query lacks a word of the candidate or says one it lacks.
  */
 export function softScore(
-  q: Token[],
+  { tokens: q, fits: queryFits, measured }: QueryRead,
   c: Token[],
   candidate: CandidateName,
   /** Whether the candidate is a title whose brand the query names (readAsTitle). */
@@ -42,10 +44,6 @@ export function softScore(
   notes: string[],
   /** Also what the candidate makes of the query, to compare with others (closer-readings.ts). */
   matched: Matched,
-  /** What the query gives only as what it fits ("For CLP-310"): anchored, it describes. */
-  queryFits: ReadonlySet<string> = new Set(),
-  /** Whether the query writes a number only in its measures ("68" of "68,6 cm"). */
-  measured: (number: string) => boolean = () => false,
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
@@ -119,7 +117,6 @@ export function softScore(
   const describing = whole || title || anchored;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
-      matched.complete = false;
       // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
       // asked by its model number); one its names state otherwise ("10MP") is another's.
       const stated = read?.statesMeasure(token.text, token.unit!);
@@ -137,7 +134,6 @@ export function softScore(
       }
     } else if (token.kind === 'number' && token.word === undefined && measured(token.text)) {
       // A measure the hard rules found no value of the name contradicting describes it.
-      matched.complete = false;
       score -= PENALTY.description;
       described.push(token.text);
     } else if (
@@ -148,9 +144,9 @@ export function softScore(
       continue;
     } else if (saysLittle(token.text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
+      continue;
     } else if (describing && token.word !== undefined && read?.describesTerm(token.word)) {
       // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.
-      matched.complete = false;
       if (!described.includes(token.word)) {
         score -= PENALTY.description;
         described.push(token.word);
@@ -158,19 +154,18 @@ export function softScore(
     } else if (describing && describes(token, whole)) {
       // Descriptions neither block a match nor make one: unanchored, each after the first
       // leaves less of the query naming the product.
-      matched.complete = false;
       score -=
         described.length === 0 || anchored ? PENALTY.description : PENALTY.furtherDescription;
       described.push(token.text);
     } else if (token.kind === 'word' && (read?.brandNamed || anchored) && read.common(token.text)) {
-      matched.complete = false;
       score -= PENALTY.commonWord;
       notes.push(`"${token.text}" is not in "${candidate.text}", a common word`);
     } else {
-      matched.complete = false;
       score -= PENALTY.unmatchedWord;
       notes.push(`"${token.text}" is not in "${candidate.text}"`);
     }
+    // But for a maker's full name and words that say little, the query says more than the name.
+    matched.complete = false;
   }
   if (described.length > 0) notes.push(`description: ${described.map((w) => `"${w}"`).join(', ')}`);
   score = lessWhatTheNameAdds(score, c, used, candidate, title, notes, matched);

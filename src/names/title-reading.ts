@@ -8,6 +8,7 @@ import {
 } from './name-tokens.js';
 import {
   chunks,
+  type Chunk,
   codesCarried,
   fittedChunks,
   isCode,
@@ -57,7 +58,7 @@ function carriedWords(products: readonly ReadProduct[]): Set<string> {
  * The letters a code written as one chunk goes on with after its digits, hyphen joined ("BLKS"
  * of "V7N3C5E-03F-BLKS"): never a misspelt word; not a word after a slash ("E100 v2/Lplayer").
  */
-export function codeEnds(written: ReturnType<typeof chunks>): Set<string> {
+export function codeEnds(written: Chunk[]): Set<string> {
   const ends = new Set<string>();
   for (const { chunk, words } of written) {
     const text = chunk.toLowerCase();
@@ -98,7 +99,7 @@ export function readTitle(
   products: readonly ReadProduct[],
   counts: TermCounts,
   /** The query's chunks between spaces, when the caller has read them already. */
-  written: ReturnType<typeof chunks> = chunks(query),
+  written: Chunk[] = chunks(query),
 ): { against(index: number): ReadAgainst } {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);

@@ -1,7 +1,7 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
 import { someOf } from './name-normaliser.js';
-import { FUNCTION_WORDS, mixesLettersAndDigits, VARIANT_WORDS, type Token } from './name-tokens.js';
+import { FUNCTION_WORDS, isCodeRun, packOf, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { PENALTY } from './resolution-decision.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 
@@ -45,11 +45,6 @@ const partCode = (token: Token) =>
 const designator = (token: Token) =>
   token.kind === 'variant' && (token.text.length >= 3 || VARIANT_WORDS.has(token.text));
 
-/** Words that count what a pack holds ("Pack 1", "1 Count"). */
-const PACK_WORDS = new Set(['pack', 'count']);
-const packOf = (c: readonly Token[], i: number) =>
-  PACK_WORDS.has(c[i - 1]?.text ?? '') || PACK_WORDS.has(c[i + 1]?.text ?? '');
-
 /** A title's words beyond this many cost no more: they describe. */
 const TITLE_WORDS_AT_MOST = 8;
 /** Nor its codes beyond this many: one left out may be another model, several a part list. */
@@ -83,19 +78,18 @@ export function lessWhatTheNameAdds(
   const counted = (part: Token, i: number) =>
     part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
   const saidAgain = (part: Token, i: number) =>
-    (mixesLettersAndDigits(part.word ?? '') || counted(part, i)) &&
+    (isCodeRun(part) || counted(part, i)) &&
     someOf(
       used,
       (j) =>
         c[j]!.text === part.text &&
-        (c[j]!.word === part.word || (counted(part, i) && mixesLettersAndDigits(c[j]!.word ?? ''))),
+        (c[j]!.word === part.word || (counted(part, i) && isCodeRun(c[j]!))),
     );
   // Whether the query names every word of the name but its codes, read once a code asks.
   let onlyCodesOnce: boolean | undefined;
   const onlyCodesUnsaid = () =>
     (onlyCodesOnce ??= c.every(
-      (t, i) =>
-        used.has(i) || candidate.brand.words.has(t.text) || mixesLettersAndDigits(t.word ?? ''),
+      (t, i) => used.has(i) || candidate.brand.words.has(t.text) || isCodeRun(t),
     ));
   c.forEach((part, i) => {
     if (used.has(i) || saidAgain(part, i)) return;
@@ -104,7 +98,7 @@ export function lessWhatTheNameAdds(
       return;
     }
     matched.complete = false;
-    const code = mixesLettersAndDigits(part.word ?? '') ? part.word : undefined;
+    const code = isCodeRun(part) ? part.word : undefined;
     if (code !== undefined && charged.has(code)) return;
     if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
