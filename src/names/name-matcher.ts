@@ -213,8 +213,7 @@ function hardRule(
   let wordsOnce: Set<string> | undefined;
   const says = (word: string) => (wordsOnce ??= new Set(name.split(' '))).has(word);
   for (const code of c) {
-    if (anchored) break;
-    if (!code.attached || q.texts.has(code.text)) continue;
+    if (anchored || !code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);
     if (start !== undefined && !says(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
@@ -233,8 +232,7 @@ function hardRule(
   // product's. A title's names another model only where it stands (variantNamesModel).
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
-    if (anchored) break;
-    if (fitsFrom >= 0 && i > fitsFrom) break;
+    if (anchored || (fitsFrom >= 0 && i > fitsFrom)) break;
     if (
       kind !== 'variant' ||
       q.texts.has(v) ||

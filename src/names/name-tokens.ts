@@ -36,25 +36,19 @@ export const FILLER_WORDS = new Set([
   ...FUNCTION_WORDS,
   ...['inc', 'incorporated', 'corp', 'corporation', 'co', 'ltd', 'limited', 'llc', 'gmbh', 'plc'],
 ]);
+/** Short stopwords that name editions too ("LE", "ES", "Mi", "One"), or a unit ("mm"). */
+const NOT_FUNCTION_WORDS = new Set(['le', 'es', 'mi', 'one', 'mm']);
 /** Words beside a number but never a code or designator ("Box of 100", "22 to 40", "100 Per"). */
 export const NEVER_CODES: ReadonlySet<string> = new Set([
   ...FILLER_WORDS,
   ...['of', 'to', 'or', 'per'],
-  ...shopFunctionWords(),
-]);
-
-/**
- * The short function words of the languages shops write (`stopword`'s lists), folded as names
- * are: "mit", "avec", "con" after a model are words, not another model's designator. Not those
- * that name editions too ("LE", "ES", "Mi", "One").
- */
-function shopFunctionWords(): string[] {
-  const editions = new Set(['le', 'es', 'mi', 'one', 'mm']);
-  return [eng, deu, fra, spa, ita, nld, swe, dan, nob, fin, pol]
+  // The short function words of the languages shops write (`stopword`'s lists), folded as names
+  // are: "mit", "avec", "con" after a model are words, not another model's designator.
+  ...[eng, deu, fra, spa, ita, nld, swe, dan, nob, fin, pol]
     .flat()
     .map(normaliseName)
-    .filter((w) => /^\p{L}{2,3}$/u.test(w) && !editions.has(w) && !VARIANT_WORDS.has(w));
-}
+    .filter((w) => /^\p{L}{2,3}$/u.test(w) && !NOT_FUNCTION_WORDS.has(w) && !VARIANT_WORDS.has(w)),
+]);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
 const UNITS = new Set(

@@ -12,25 +12,6 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
 
-/** What a title says that the query does not, bounded (see lessWhatTheNameAdds). */
-function titleCost(unsaid: { words: string[]; codes: string[] }, notes: string[], anchor?: string) {
-  const [word, code] =
-    anchor !== undefined
-      ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
-      : [PENALTY.titleWord, PENALTY.titleCode];
-  const cost =
-    Math.min(unsaid.words.length * word, TITLE_WORDS_AT_MOST * word) +
-    Math.min(unsaid.codes.length * code, TITLE_CODES_AT_MOST * code);
-  const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
-  if (said !== '')
-    notes.push(
-      anchor !== undefined
-        ? `anchored by its code "${anchor}": ${said} describe it`
-        : `a title: ${said} describe it or say more`,
-    );
-  return cost;
-}
-
 /** A number this long is a part number, never a generation ("2025") or a size. */
 const PART_NUMBER_DIGITS = 5;
 
@@ -166,5 +147,19 @@ export function lessWhatTheNameAdds(
       `${unsaid.described.map((w) => `"${w}"`).join(', ')} of the candidate ` +
         `${unsaid.described.length === 1 ? 'tells' : 'tell'} it from no other: a description`,
     );
-  return score - titleCost(unsaid, notes, read?.anchor);
+  // What a title says that the query does not, at an anchored name's costs or a title's.
+  const [word, code] = anchored
+    ? [PENALTY.describedByAnchor, PENALTY.anchoredCode]
+    : [PENALTY.titleWord, PENALTY.titleCode];
+  const said = [...unsaid.words, ...unsaid.codes].map((w) => `"${w}"`).join(', ');
+  if (said !== '')
+    notes.push(
+      anchored
+        ? `anchored by its code "${read.anchor}": ${said} describe it`
+        : `a title: ${said} describe it or say more`,
+    );
+  const cost =
+    Math.min(unsaid.words.length, TITLE_WORDS_AT_MOST) * word +
+    Math.min(unsaid.codes.length, TITLE_CODES_AT_MOST) * code;
+  return score - cost;
 }
