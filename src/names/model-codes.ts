@@ -152,9 +152,18 @@ export const chunks = (query: string): Chunk[] =>
  * how many names carry a term, a code written with a suffix that no name carries, a short word
  * of letters ("L735-S3210/EU", "-US", "/B"), is the code before it where names carry that.
  */
-export function writtenCodes(written: Chunk[], carrying?: NamesCarrying): string[] {
+export function writtenCodes(
+  written: Chunk[],
+  carrying?: (term: string) => number | undefined,
+): string[] {
+  const unsuffixed = ({ words }: Chunk) => {
+    const [code, before] = [words.join(''), words.slice(0, -1)];
+    if (!carrying || !SUFFIX.test(words.at(-1)!) || !isCode(before) || carrying(code) !== 0)
+      return code;
+    return (carrying(before.join('')) ?? 0) > 0 ? before.join('') : code;
+  };
   const codes = written.filter(({ words }) => words.length <= MAX_CODE_WORDS && isCode(words));
-  return [...new Set(codes.map(({ words }) => unsuffixed(words, carrying)))];
+  return [...new Set(codes.map(unsuffixed))];
 }
 
 /** A part of a code a shop writes apart ("SH 350 IP"): digits, or two or three letters. */
@@ -181,17 +190,6 @@ export function writtenApart(written: Chunk[], aWord: (code: string) => boolean)
     }
   }
   return codes;
-}
-
-/** How many names carry a term (title-reading.ts, TermCounts), where the lookup asked. */
-type NamesCarrying = (term: string) => number | undefined;
-
-function unsuffixed(words: readonly string[], carrying?: NamesCarrying) {
-  const code = words.join('');
-  const before = words.slice(0, -1);
-  if (!carrying || !SUFFIX.test(words.at(-1)!) || !isCode(before) || carrying(code) !== 0)
-    return code;
-  return (carrying(before.join('')) ?? 0) > 0 ? before.join('') : code;
 }
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */

@@ -52,7 +52,6 @@ export function nameMatcher(query: string): NameMatcher {
   const namedAround = nameWithWordsThatSayNothing(normalised.split(' '));
   // The query's runs of adjacent words, joined once: every candidate asks cutShort of them.
   const joined = new Set(runs(wordsOf(normalised)));
-  // What the query names only as what the product fits ("... For CLP-310 CLP-315").
   const queryFits = fittedTexts(normalised);
   const measures = measuresWritten(query);
   const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits, measures);
@@ -75,7 +74,6 @@ export function nameMatcher(query: string): NameMatcher {
     const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits, measures);
     const notes: string[] = [];
     const matched: Matched = { letters: false, complete: true };
-    // Read once for both: whether the candidate is a title whose brand the query names.
     const title = readAsTitle(candidate);
     const score = softScore(query, c, candidate, title, notes, matched);
     const rejected =
@@ -118,7 +116,6 @@ function queryTokens(
   fits: ReadonlySet<string>,
   { asked, digits }: ReturnType<typeof measuresWritten>,
 ) {
-  const numbers = tokens.filter((t) => t.kind === 'number');
   const count = (kind: string, n: string) =>
     tokens.filter((t) => t.kind === kind && t.text === n).length;
   return {
@@ -138,7 +135,7 @@ function queryTokens(
       return undefined;
     },
     tokens,
-    numbers,
+    numbers: tokens.filter((t) => t.kind === 'number'),
     unitNumbers: tokens.filter((t) => t.kind === 'unit-number'),
     codes: tokens.filter((t) => t.kind === 'code'),
     texts: new Set(tokens.map((t) => t.text)),
@@ -210,12 +207,10 @@ function hardRule(
   // "C9202KH" not "C9202". Glued to a code the query does not write ("4547B001"), the soft score
   // weighs them; where the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
   // the longer code is a part number's.
-  let wordsOnce: Set<string> | undefined;
-  const says = (word: string) => (wordsOnce ??= new Set(name.split(' '))).has(word);
   for (const code of c) {
     if (anchored || !code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);
-    if (start !== undefined && !says(start))
+    if (start !== undefined && !name.split(' ').includes(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
   // A variant word may be glued to the model on one side only ("HL-L2380DW" is "HL-L2380 DW");

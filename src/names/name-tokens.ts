@@ -164,17 +164,16 @@ export function tokenizeNormalised(normalised: string): Token[] {
         return;
       }
       const previous = tokens.at(-1);
-      const afterNumber = r > 0 && previous?.kind === 'number';
-      if (afterNumber && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
       // Glued to a number ("2pk") or the word after one ("2 Pack").
-      const followsNumber = afterNumber || (r === 0 && previous?.kind === 'number' && w > 0);
+      const followsNumber = previous?.kind === 'number';
+      if (followsNumber && r > 0 && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
       const unit = followsNumber && (UNITS.has(run) || (run === 'go' && isCapacity(previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
         return;
       }
-      if (unit && previous) {
+      if (unit) {
         previous.kind = 'unit-number';
         previous.unit = UNIT_SPELLINGS.get(run) ?? run;
         // A capacity in TB is one in GB: "1TB" is "1000 GB", and no "250GB".
@@ -203,12 +202,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
           (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
       // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator.
       const designator =
-        !mixed &&
-        !code &&
-        r === 0 &&
-        isModelPart(previous) &&
-        SHORT_WORD.test(text) &&
-        !NEVER_CODES.has(text);
+        !mixed && !code && isModelPart(previous) && SHORT_WORD.test(text) && !NEVER_CODES.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });

@@ -200,7 +200,6 @@ export function readTitle(
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
   const own = remembered((i: number) => carriedWords([products[i]!]));
-  // The other candidates of a candidate's maker, and what the query names of a candidate.
   const othersOfMaker = remembered((i: number) => {
     const maker = makerOf(products[i]!.brand);
     return products.flatMap((other, j) => (j !== i && makerOf(other.brand) === maker ? [j] : []));

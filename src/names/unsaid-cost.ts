@@ -105,12 +105,10 @@ export function lessWhatTheNameAdds(
     // which product; a short number may be another generation ("Move 2"). So does a part code
     // beside a code of the query the name carries, or where the query names the maker's line
     // and every other word ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
-    const listingPart = () =>
-      (read!.codeNamed && partCode(token)) ||
-      (onlyCodesUnsaid() && partCode(token) && read!.lineNamed());
     if (
       read?.brandNamed &&
-      ((partNumber && token.word === undefined) || listingPart()) &&
+      ((partNumber && token.word === undefined) ||
+        (partCode(token) && (read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())))) &&
       !read.setsApart(token.text)
     ) {
       unsaid.codes.push(token.text);
