@@ -146,12 +146,8 @@ function queryTokens(
 /** A number written in a word (a code's "3" of "A3L791", "II"), not a quantity or a measure. */
 const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 
-function hardRule(
-  q: QueryTokens,
-  c: Token[],
-  candidate: CandidateName,
-  title: boolean,
-): string | undefined {
+/** Why the query cannot name this candidate, if a hard rule says so. */
+function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
   const name = candidate.text;
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In

@@ -196,13 +196,12 @@ const VALUES_READ = 4 * MAX_SUGGESTIONS;
  * Only the candidates about to be offered are read; `list` is reordered where it is.
  */
 function weighValues(list: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
-  if (contradicts === undefined) return list.slice(0, MAX_SUGGESTIONS);
   const read = new Set<string>();
   for (;;) {
     const at = list.findIndex((p, i) => i < MAX_SUGGESTIONS && !read.has(p.productId));
     // Where most candidates contradict the query (a title's capacity beside every other kit's),
     // the first few read are enough: the rest keep their order.
-    if (at < 0 || read.size === VALUES_READ) return list.slice(0, MAX_SUGGESTIONS);
+    if (!contradicts || at < 0 || read.size === VALUES_READ) return list.slice(0, MAX_SUGGESTIONS);
     const candidate = list[at]!;
     read.add(candidate.productId);
     if (candidate.contradicted !== undefined || !contradicts(candidate)) continue;

@@ -40,15 +40,13 @@ export function misspelling(
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
   // Whether the word is a common word of the catalog's names, written as meant (isTypoOf).
   const meant = read?.meant(token.text) === true;
-  for (const [tokens, taken] of [
-    [c, used],
-    [brand, brandUsed],
-  ] as const) {
+  const take = (tokens: readonly Token[], taken: Set<number>) => {
     const at = tokens.findIndex((t, i) => !taken.has(i) && isTypoOf(token, t, meant));
-    if (at < 0) continue;
-    taken.add(at);
-    return { target: tokens[at]! };
-  }
+    if (at >= 0) taken.add(at);
+    return tokens[at];
+  };
+  const target = take(c, used) ?? take(brand, brandUsed);
+  if (target) return { target };
   const held = exactly.findIndex(
     (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!, meant),
   );
