@@ -93,6 +93,17 @@ describe(`${NameResolver.name} on shop titles`, () => {
           category: 'laptops',
         }),
         product('charger', { brand: 'Pellix', name: 'PC-65 USB-C Charger', category: 'chargers' }),
+        // A desk fan in two colours, which a title may name in the shop's language.
+        product('breeze-black', {
+          brand: 'Kestra',
+          name: 'Breeze 40 Desk Fan, Black',
+          category: 'fans',
+        }),
+        product('breeze-white', {
+          brand: 'Kestra',
+          name: 'Breeze 40 Desk Fan, White',
+          category: 'fans',
+        }),
         // Two chargers of one line told apart by their power.
         product('brick-65', {
           brand: 'Pellix',
@@ -271,6 +282,13 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(await answer('Pellix PowerBrick 45 W USB-C Ladegerät')).toBeUndefined();
     expect(await answer('Lumora 55UX700 Fernseher 139,7 cm (55 Zoll), HDMI 2.1')).toBe('tv-55');
     expect(await answer('Lumora 55UX700 Fernseher 81,3 cm (32 Zoll)')).toBeUndefined();
+  });
+
+  it('reads a word no name carries, after the model, as describing it in any language', async () => {
+    expect(await answer('Kestra Breeze 40 Tischventilator schwarz')).toBe('breeze-black');
+    expect(await answer('Kestra Breeze 40 Tischlüfter weiß')).toBe('breeze-white');
+    // Between the brand and the model, it may name a line the catalog lacks.
+    expect(await answer('Kestra Orkan Breeze 40 schwarz')).toBeUndefined();
   });
 
   it('reads a code written in parts as the code a name writes as one word', async () => {

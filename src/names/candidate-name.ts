@@ -21,6 +21,8 @@ export interface CandidateName {
 export interface ReadAgainst {
   /** Whether a word of the query describes, carried by no candidate. */
   describes(word: string): boolean;
+  /** Whether no name of the catalog carries a word of the query (in any language): it describes. */
+  unknown(word: string): boolean;
   /**
    * Whether no candidate of this product's maker carries a word of the query, however often the
    * catalog tells siblings apart by it: beside the code anchoring a name the query names whole,

@@ -73,9 +73,12 @@ export function softScore(
   // query's category word held ("Laser Pribter printer" of "Laser Printer").
   const exactly: number[] = [];
   const seen = new Set<string>();
-  for (const token of q) {
+  // Where the query first names one of the name's numbers or codes: its model.
+  let modelAt = Infinity;
+  for (const [k, token] of q.entries()) {
     const at = same(c, used, token);
     if (at >= 0) {
+      if (!hasLetters(c[at]) || c[at]!.kind === 'code') modelAt = Math.min(modelAt, k);
       used.add(at);
       exactly.push(at);
       matched.letters ||= hasLetters(token);
@@ -115,6 +118,18 @@ export function softScore(
   // the Xbox Series X whole, and its "One" is no description of it.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
+  // A word no name of the catalog carries, in any language, describes a product whose numbers
+  // and codes the query names, after them or before its brand ("Écran PC Norvane"): between
+  // the brand and the model it may name a line ("Sonos Beam Gen 2" is no "Sonos One Gen 2").
+  const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
+  const foreign = (token: Token) => {
+    const k = q.indexOf(token);
+    return (
+      read?.unknown(token.text) === true &&
+      (k > modelAt || (brandAt >= 0 && k < brandAt)) &&
+      c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'))
+    );
+  };
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
@@ -151,7 +166,7 @@ export function softScore(
         score -= PENALTY.description;
         described.push(token.word);
       }
-    } else if (describing && describes(token, whole)) {
+    } else if ((describing || foreign(token)) && describes(token, whole)) {
       // Descriptions neither block a match nor make one: unanchored, each after the first
       // leaves less of the query naming the product.
       score -=

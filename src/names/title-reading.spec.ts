@@ -56,6 +56,28 @@ describe(readTitle.name, () => {
     expect(unbranded!.score).toBeLessThan(FOUND_AT);
   });
 
+  it('reads a word no name of the catalog carries, after the model or before the brand, as a description', () => {
+    const black = product('Kestra', 'Breeze 40 Desk Fan, Black');
+    const white = product('Kestra', 'Breeze 40 Desk Fan, White');
+    const unknown = counts({ namesCarrying: (t) => (t === 'tischventilator' ? 0 : 1) });
+    const [found, other] = read(
+      'Kestra Breeze 40 Tischventilator schwarz',
+      [black, white],
+      unknown,
+    );
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(found!.notes.join(' ')).toMatch(/description: "tischventilator"/);
+    expect(other!.score).toBeLessThan(FOUND_AT);
+    expect(read('Tischventilator Kestra Breeze 40 schwarz', [black], unknown)[0]!.score).toBe(
+      found!.score,
+    );
+    // Between the brand and the model it may name another line; a word the catalog carries
+    // elsewhere may be another product's.
+    const between = read('Kestra Tischventilator Breeze 40 schwarz', [black], unknown);
+    expect(between[0]!.score).toBeLessThan(FOUND_AT);
+    expect(read('Kestra Breeze 40 Tower schwarz', [black])[0]!.score).toBeLessThan(FOUND_AT);
+  });
+
   it('reads what a product fits, on either side, as describing the product its code anchors', () => {
     const drum = product('Samsung', 'CLT-R409 Imaging Drum for Samsung CLP310');
     const [found] = read('Samsung CLT-R409 Imaging Drum Unit For CLP-310 CLP-315 and CLP-3170', [

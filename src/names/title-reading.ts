@@ -242,6 +242,7 @@ export function readTitle(
           anchor !== undefined
             ? !tellsApart(word) && !brands.has(word) && !misspeltBesideCode(word)
             : !carries(siblingsCarry(), word) && plain(word),
+        unknown: (word) => counts.namesCarrying(word) === 0,
         makerLacks: (word) => !carries(siblingsCarry(), word) && !placed(word, misspeltBesideCode),
         // A common word one of its brand's candidates carries tells them apart.
         common: (word) => often(word) && plain(word) && !siblingsCarry().has(word),

@@ -1,9 +1,17 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import { isCode } from './model-codes.js';
 import { someOf } from './name-normaliser.js';
-import { FUNCTION_WORDS, isCodeRun, packOf, VARIANT_WORDS, type Token } from './name-tokens.js';
+import {
+  FUNCTION_WORDS,
+  hasLetters,
+  isCodeRun,
+  packOf,
+  VARIANT_WORDS,
+  type Token,
+} from './name-tokens.js';
 import { PENALTY } from './resolution-decision.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
+import { sameColour } from './attributes.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
 // query does not, from a word that tells the product apart (in full) to a title's descriptions
@@ -46,8 +54,13 @@ export function lessWhatTheNameAdds(
   // However much a title says, what it costs is bounded. Anchored, all of it describes but
   // another model's variant word (hard rules); unanchored, a code or number may be another's.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  // The kind of product named last ("... Switch") is no word of the name the query goes as far as.
-  const kind = (j: number) => isCategoryWord(c[j]!.text, candidate.categoryWords);
+  // The kind named last ("... Switch") is not how far the query names the name, nor is a
+  // colour, which names give last, beside its model's number or code ("Breeze 40 Desk Fan,
+  // Black" asked "Breeze 40 ... schwarz"; "Desk Lamp White" asked "Desk ... White" is not).
+  const model = someOf(used, (j) => !hasLetters(c[j]) || c[j]!.kind === 'code');
+  const kind = (j: number) =>
+    isCategoryWord(c[j]!.text, candidate.categoryWords) ||
+    (model && sameColour(c[j]!.text, c[j]!.text));
   let lastOnce: number | undefined;
   const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
   // A code is one thing the query leaves out, however many runs of letters and digits it has:
