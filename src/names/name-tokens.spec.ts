@@ -144,6 +144,11 @@ describe('tokenize', () => {
     expect(show('Drive 1TB')).toEqual(['drive', '1000:unit-number(gb)']);
   });
 
+  it("reads a short word after a screen's resolution as a word, not a designator", () => {
+    expect(show('Monitor 4K UHD')[3]).toBe('uhd');
+    expect(show('Monitor U8K UHD')[4]).toBe('uhd:variant');
+  });
+
   it('takes the names of object properties for the words they are', () => {
     expect(show('Acme Constructor 2 valueOf __proto__ toString')).toEqual([
       'acme',

@@ -102,6 +102,7 @@ const DIGITS = /^\p{N}+$/u;
 const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
 const SHORT_WORD = /^\p{L}{1,3}$/u;
+const RESOLUTION = /^[2458]k$/u;
 
 /** Whether a token is letters (a word, code or variant), not a number or a measure. */
 export const hasLetters = (token: Token | undefined): boolean =>
@@ -200,9 +201,15 @@ export function tokenizeNormalised(normalised: string): Token[] {
         !variantWord &&
         (mixed ||
           (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
-      // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator.
+      // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator;
+      // not after a screen's resolution ("4K UHD").
       const designator =
-        !mixed && !code && isModelPart(previous) && SHORT_WORD.test(text) && !NEVER_CODES.has(text);
+        !mixed &&
+        !code &&
+        isModelPart(previous) &&
+        !RESOLUTION.test(words[w - 1] ?? '') &&
+        SHORT_WORD.test(text) &&
+        !NEVER_CODES.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
