@@ -112,11 +112,7 @@ function* measures(folded: string) {
     yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
 }
 
-/**
- * The measures a query writes ("68,6 cm", "100 W"), and how many times it writes each number
- * in them, in the digits the tokenizer reads ("68" and "6"): those numbers are measures, which
- * only another value of their kind contradicts, not numbers a name must give (name-matcher.ts).
- */
+/** The measures a query writes ("68,6 cm"), and how often each number in them ("68", "6"). */
 export function measuresWritten(text: string) {
   const asked: Attributes = new Map();
   const digits = new Map<string, number>();

@@ -122,14 +122,10 @@ export function softScore(
   // and codes the query names, after them or before its brand ("Écran PC Norvane"): between
   // the brand and the model it may name a line ("Sonos Beam Gen 2" is no "Sonos One Gen 2").
   const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
-  const foreign = (token: Token) => {
-    const k = q.indexOf(token);
-    return (
-      read?.unknown(token.text) === true &&
-      (k > modelAt || (brandAt >= 0 && k < brandAt)) &&
-      c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'))
-    );
-  };
+  const foreign = (token: Token, k = q.indexOf(token)) =>
+    read?.unknown(token.text) === true &&
+    (k > modelAt || k < brandAt) &&
+    c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
