@@ -36,8 +36,8 @@ import {
 } from '../names/resolution-decision.js';
 import {
   accessoryOf,
-  attributesOf,
   contradictions,
+  measuresWritten,
   toldBy,
   weighIdentifier,
   type Attributes,
@@ -331,7 +331,7 @@ export class NameResolver {
       brand: this.brands.memo(product.brand),
       categoryWords: this.categoryWords.memo(product.category),
       read,
-      states: () => (stated ??= attributesOf(product.name)),
+      states: () => (stated ??= measuresWritten(product.name).asked),
     };
     // A code only this product carries identifies it: where no rule of the words rejects it,
     // what else the query says describes it, unless it states a value the product states

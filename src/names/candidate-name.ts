@@ -14,7 +14,7 @@ export interface CandidateName {
   categoryWords: ReadonlySet<string>;
   /** How the query reads against this product among the other candidates (title-reading.ts). */
   read?: ReadAgainst;
-  /** What the product's name states, read from it as written (attributes.ts), when asked. */
+  /** The measures the product's name states, read from it as written (attributes.ts). */
   states?: () => Map<string, Set<string>>;
 }
 

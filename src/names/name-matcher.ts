@@ -9,7 +9,7 @@ import { nameWithWordsThatSayNothing } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
 import type { Verdict } from './resolution-decision.js';
 import { saysNothing } from './words-that-say-nothing.js';
-import { attributesOf, compared, measuresWritten } from './attributes.js';
+import { compared, measuresWritten } from './attributes.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
 // first (docs/decisions.md: a wrong product is never presented): every number, model code and
@@ -171,7 +171,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     // A measure is compared as one: only another value of its kind the name states contradicts.
     if (at === -1 && !other && !term(token)) {
       if (!q.measured(n)) return `number ${n} is not in "${name}"`;
-      const [conflict] = compared(q.asked, candidate.states?.() ?? attributesOf(name)).contradicted;
+      const stated = candidate.states?.() ?? measuresWritten(name).asked;
+      const [conflict] = compared(q.asked, stated).contradicted;
       if (conflict !== undefined) return conflict;
       continue;
     }
