@@ -122,10 +122,10 @@ export function softScore(
   // and codes the query names, after them or before its brand ("Écran PC Norvane"): between
   // the brand and the model it may name a line ("Sonos Beam Gen 2" is no "Sonos One Gen 2").
   const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
+  const modelNamed =
+    modelAt < Infinity && c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));
   const foreign = (token: Token, k = q.indexOf(token)) =>
-    read?.unknown(token.text) === true &&
-    (k > modelAt || k < brandAt) &&
-    c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));
+    read?.unknown(token.text) === true && (k > modelAt || k < brandAt) && modelNamed;
   for (const token of leftover) {
     if (token.kind === 'unit-number') {
       // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
@@ -163,10 +163,10 @@ export function softScore(
         described.push(token.word);
       }
     } else if ((describing || foreign(token)) && describes(token, whole)) {
-      // Descriptions neither block a match nor make one: unanchored, each after the first
-      // leaves less of the query naming the product.
-      score -=
-        described.length === 0 || anchored ? PENALTY.description : PENALTY.furtherDescription;
+      // Descriptions neither block a match nor make one: where no code anchors it nor the query
+      // names its model, each after the first leaves less of the query naming the product.
+      const alike = described.length === 0 || anchored || modelNamed;
+      score -= alike ? PENALTY.description : PENALTY.furtherDescription;
       described.push(token.text);
     } else if (token.kind === 'word' && (read?.brandNamed || anchored) && read.common(token.text)) {
       score -= PENALTY.commonWord;

@@ -59,7 +59,8 @@ describe(readTitle.name, () => {
   it('reads a word no name of the catalog carries, after the model or before the brand, as a description', () => {
     const black = product('Kestra', 'Breeze 40 Desk Fan, Black');
     const white = product('Kestra', 'Breeze 40 Desk Fan, White');
-    const unknown = counts({ namesCarrying: (t) => (t === 'tischventilator' ? 0 : 1) });
+    const foreign = new Set(['tischventilator', 'leise', 'oszillierend']);
+    const unknown = counts({ namesCarrying: (t) => (foreign.has(t) ? 0 : 1) });
     const [found, other] = read(
       'Kestra Breeze 40 Tischventilator schwarz',
       [black, white],
@@ -68,6 +69,13 @@ describe(readTitle.name, () => {
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
     expect(found!.notes.join(' ')).toMatch(/description: "tischventilator"/);
     expect(other!.score).toBeLessThan(FOUND_AT);
+    // The model named, each such word costs as little as the first.
+    const [many] = read(
+      'Kestra Breeze 40 Tischventilator leise oszillierend schwarz',
+      [black],
+      unknown,
+    );
+    expect(many!.score).toBeGreaterThanOrEqual(FOUND_AT);
     expect(read('Tischventilator Kestra Breeze 40 schwarz', [black], unknown)[0]!.score).toBe(
       found!.score,
     );
