@@ -2,16 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import os from 'node:os';
 import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
-import {
-  brandForm,
-  type BrandForm,
-  type CandidateName,
-  type ReadAgainst,
-  makerOf,
-} from '../names/candidate-name.js';
-import { nameMatcher, type NameMatch, type NameMatcher } from '../names/name-matcher.js';
-import { compactName, normaliseName } from '../names/name-normaliser.js';
+import { brandForm, type BrandForm } from '../names/candidate-name.js';
+import { nameMatcher } from '../names/name-matcher.js';
+import { normaliseName } from '../names/name-normaliser.js';
 import { candidateTerms, type TermMatch } from './candidate-terms.js';
+import { scoreProduct } from './candidate-evidence.js';
 import { queryTerms } from '../names/search-terms.js';
 import { chunks, FITS, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
 import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
@@ -25,25 +20,9 @@ import {
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
-import { outread, type Explained } from '../names/closer-readings.js';
-import {
-  FOUND_AT,
-  IDENTIFIED_AT,
-  REJECTED_WEIGHT,
-  suggestedAt,
-  type CodeEvidence,
-  type ScoredProduct,
-} from '../names/resolution-decision.js';
-import {
-  accessoryOf,
-  contradictions,
-  measuresWritten,
-  toldBy,
-  weighIdentifier,
-  type Attributes,
-  type Told,
-  type Weighed,
-} from '../names/attributes.js';
+import { outread } from '../names/closer-readings.js';
+import type { ScoredProduct } from '../names/resolution-decision.js';
+import { contradictions, toldBy, type Told } from '../names/attributes.js';
 
 /**
  * How many products candidate generation proposes for scoring, best ranked first. Scoring is
@@ -278,163 +257,15 @@ export class NameResolver {
     const tell = () => (told ??= toldBy(query, kinds));
     // Most queries say nothing is for anything: only those read what they say they are (toldBy).
     const saysFor = written.some(({ words }) => words.some((w) => FITS.has(w)));
-    const explained = products.map((product, i) =>
-      this.score(match, product, reading.against(i), heaviest, tell, saysFor),
-    );
+    const explained = products.map((product, i) => {
+      const brand = this.brands.memo(product.brand);
+      const categoryWords = this.categoryWords.memo(product.category);
+      const given = { brand, categoryWords, read: reading.against(i) };
+      return scoreProduct(match, product, given, heaviest, tell, saysFor);
+    });
     // A suggestion stating another value of a kind the query states is another product.
     const contradicts = (candidate: ScoredProduct) =>
       contradictions(tell(), candidate.name).length > 0;
     return decidedOutcome(query, outread(explained), contradicts);
   }
-
-  /**
-   * The product's name with each of its aliases, as listings write them ("Galaxy S21
-   * (SM-G991B)"): a query that names both names the product whole, never exactly.
-   */
-  private withAliases(
-    match: NameMatcher,
-    product: CandidateProduct,
-    context: Omit<CandidateName, 'text'>,
-  ): NameMatch[] {
-    const [name, ...aliases] = product.names;
-    // Only aliases the query writes, spacing aside: most candidates have none of them.
-    return aliases
-      .filter((alias) => match.key.includes(compactName(alias)))
-      .map((alias) => {
-        const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
-        const complete = exact || m.complete;
-        return {
-          ...m,
-          notes: ['its name and an alias', ...m.notes],
-          ...(complete && { complete }),
-        };
-      });
-  }
-
-  /** A product's score: the best of its names and aliases. */
-  private score(
-    match: NameMatcher,
-    product: CandidateProduct,
-    read: ReadAgainst,
-    /** What a name carrying every term of the query weighs. */
-    whole: number,
-    /** What the query states (attributes.ts), and the candidates' kinds of product it says. */
-    tell: () => Told,
-    /** Whether the query says what something is for ("for", "fits"). */
-    saysFor: boolean,
-  ): Explained {
-    // The share of the query's term weight its best name carries, where the query names its
-    // maker: without it, a word or two the name shares says little ("asdf qwerty").
-    const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
-    let stated: Attributes | undefined;
-    const context = {
-      brand: this.brands.memo(product.brand),
-      categoryWords: this.categoryWords.memo(product.category),
-      read,
-      states: () => (stated ??= measuresWritten(product.name).asked),
-    };
-    // A code only this product carries identifies it: where no rule of the words rejects it,
-    // what else the query says describes it, unless it states a value the product states
-    // otherwise (docs/resolution.md, order of evidence).
-    const weighed =
-      read.identifiedBy === undefined
-        ? undefined
-        : weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords });
-    const stands = weighed !== undefined && 'stands' in weighed;
-    // A value the query states otherwise takes away what its code says for it: it is another
-    // product's title. The evidence ranks it among suggestions (resolution-decision.ts).
-    const contradicted =
-      weighed && 'contradicted' in weighed
-        ? weighed.contradicted
-        : read.anchor !== undefined
-          ? contradictions(tell(), product.name)
-          : [];
-    // The values its code's evidence weighed already (resolution-decision.ts, weighValues).
-    const valuesWeighed =
-      (weighed !== undefined && !('setAside' in weighed)) ||
-      (read.anchor !== undefined && tell().asked.size > 0)
-        ? { contradicted: contradicted.length > 0 }
-        : {};
-    const codeEvidence: CodeEvidence = stands
-      ? 'identified'
-      : read.anchor !== undefined && contradicted.length === 0
-        ? 'anchored'
-        : read.codeNamed
-          ? 'carried'
-          : undefined;
-    const matches = product.names.map((text, i) =>
-      match({ text, ...context, ...(i > 0 && { alias: true as const }) }),
-    );
-    if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
-      matches.push(...this.withAliases(match, product, context));
-    // A title that says it is a kind of product for something ("Charger for ...") is not what it
-    // fits, whatever code or words they share.
-    const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
-    const accepted = kind
-      ? []
-      : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
-    const best = accepted[0];
-    // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
-    // then the name the words were read against and what they made of it.
-    const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed) : [];
-    // Its name and an alias together say so themselves (withAliases).
-    const alias = best && best !== matches[0] ? product.names[matches.indexOf(best)] : undefined;
-    if (alias !== undefined) evidence.push(`read against its alias "${alias}"`);
-    if (best && weighed && 'contradicted' in weighed) {
-      const rejected = `${weighed.contradicted[0]}, though the query writes its code "${read.identifiedBy}"`;
-      return {
-        scored: {
-          productId: product.id,
-          name: product.name,
-          score: 0,
-          rejected,
-          suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, codeEvidence),
-          ...valuesWeighed,
-        },
-        notes: [...evidence, ...best.notes],
-      };
-    }
-    if (best) {
-      const score = stands ? Math.max(best.score, IDENTIFIED_AT) : best.score;
-      return {
-        scored: {
-          productId: product.id,
-          name: product.name,
-          score,
-          suggestionScore: suggestedAt(score, coverage, codeEvidence),
-          ...valuesWeighed,
-          ...(stands && { identified: true }),
-          ...(best.exact && { exact: true }),
-          ...(best.complete && { complete: true }),
-        },
-        notes: [...evidence, ...best.notes],
-        ...(best.reading && { reading: best.reading }),
-        otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
-        maker: makerOf(context.brand),
-      };
-    }
-    const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;
-    return {
-      scored: {
-        productId: product.id,
-        name: product.name,
-        score: 0,
-        rejected: kind
-          ? `"${kind}" for it: another kind of product`
-          : (closest.rejected ?? 'rejected'),
-        suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
-        ...valuesWeighed,
-      },
-      notes: [...evidence, ...closest.notes],
-    };
-  }
-}
-
-/** What the code that identifies a product and the query's values make of it, strongest first. */
-function identifierNotes(code: string, weighed: Weighed): string[] {
-  const identifier = `identifier: its code "${code}", which no other product carries`;
-  if ('setAside' in weighed) return [`${identifier}, set aside: ${weighed.setAside}`];
-  if ('contradicted' in weighed)
-    return [identifier, ...weighed.contradicted.map((c) => `contradicted: ${c}`)];
-  return [identifier, ...weighed.agrees.map((a) => `its own: ${a}`)];
 }

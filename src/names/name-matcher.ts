@@ -204,8 +204,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   // "C9202KH" not "C9202". Glued to a code the query does not write ("4547B001"), the soft score
   // weighs them; where the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
   // the longer code is a part number's.
-  for (const code of c) {
-    if (anchored || !code.attached || q.texts.has(code.text)) continue;
+  for (const code of anchored ? [] : c) {
+    if (!code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);
     if (start !== undefined && !name.split(' ').includes(start))
       return `"${name}" has model code "${code.text}", which the query does not`;

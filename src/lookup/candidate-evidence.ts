@@ -1,0 +1,175 @@
+import type { CandidateProduct } from './lookup.repository.js';
+import {
+  makerOf,
+  type BrandForm,
+  type CandidateName,
+  type ReadAgainst,
+} from '../names/candidate-name.js';
+import type { NameMatch, NameMatcher } from '../names/name-matcher.js';
+import { compactName } from '../names/name-normaliser.js';
+import type { Explained } from '../names/closer-readings.js';
+import {
+  FOUND_AT,
+  IDENTIFIED_AT,
+  REJECTED_WEIGHT,
+  suggestedAt,
+  type CodeEvidence,
+} from '../names/resolution-decision.js';
+import {
+  accessoryOf,
+  contradictions,
+  measuresWritten,
+  weighIdentifier,
+  type Attributes,
+  type Told,
+  type Weighed,
+} from '../names/attributes.js';
+
+// What one candidate product's names make of a query, with the evidence by rank (NameResolver):
+// its identifier, what contradicts it, then what its words make of the query.
+
+/**
+ * The product's name with each of its aliases, as listings write them ("Galaxy S21
+ * (SM-G991B)"): a query that names both names the product whole, never exactly.
+ */
+function withAliases(
+  match: NameMatcher,
+  product: CandidateProduct,
+  context: Omit<CandidateName, 'text'>,
+): NameMatch[] {
+  const [name, ...aliases] = product.names;
+  // Only aliases the query writes, spacing aside: most candidates have none of them.
+  return aliases
+    .filter((alias) => match.key.includes(compactName(alias)))
+    .map((alias) => {
+      const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
+      const complete = exact || m.complete;
+      return {
+        ...m,
+        notes: ['its name and an alias', ...m.notes],
+        ...(complete && { complete }),
+      };
+    });
+}
+
+/** A product's score: the best of its names and aliases. */
+export function scoreProduct(
+  match: NameMatcher,
+  product: CandidateProduct,
+  /** Its brand and category's words, read once for every candidate, and the query's reading. */
+  given: { brand: BrandForm; categoryWords: ReadonlySet<string>; read: ReadAgainst },
+  /** What a name carrying every term of the query weighs. */
+  whole: number,
+  /** What the query states (attributes.ts), and the candidates' kinds of product it says. */
+  tell: () => Told,
+  /** Whether the query says what something is for ("for", "fits"). */
+  saysFor: boolean,
+): Explained {
+  const { read } = given;
+  // The share of the query's term weight its best name carries, where the query names its
+  // maker: without it, a word or two the name shares says little ("asdf qwerty").
+  const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
+  let stated: Attributes | undefined;
+  const context = { ...given, states: () => (stated ??= measuresWritten(product.name).asked) };
+  // A code only this product carries identifies it: where no rule of the words rejects it,
+  // what else the query says describes it, unless it states a value the product states
+  // otherwise (docs/resolution.md, order of evidence).
+  const weighed =
+    read.identifiedBy === undefined
+      ? undefined
+      : weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords });
+  const stands = weighed !== undefined && 'stands' in weighed;
+  // A value the query states otherwise takes away what its code says for it: it is another
+  // product's title. The evidence ranks it among suggestions (resolution-decision.ts).
+  const contradicted =
+    weighed && 'contradicted' in weighed
+      ? weighed.contradicted
+      : read.anchor !== undefined
+        ? contradictions(tell(), product.name)
+        : [];
+  // The values its code's evidence weighed already (resolution-decision.ts, weighValues).
+  const valuesWeighed =
+    (weighed !== undefined && !('setAside' in weighed)) ||
+    (read.anchor !== undefined && tell().asked.size > 0)
+      ? { contradicted: contradicted.length > 0 }
+      : {};
+  const codeEvidence: CodeEvidence = stands
+    ? 'identified'
+    : read.anchor !== undefined && contradicted.length === 0
+      ? 'anchored'
+      : read.codeNamed
+        ? 'carried'
+        : undefined;
+  const matches = product.names.map((text, i) =>
+    match({ text, ...context, ...(i > 0 && { alias: true as const }) }),
+  );
+  if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
+    matches.push(...withAliases(match, product, context));
+  // A title that says it is a kind of product for something ("Charger for ...") is not what it
+  // fits, whatever code or words they share.
+  const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
+  const accepted = kind ? [] : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
+  const best = accepted[0];
+  // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
+  // then the name the words were read against and what they made of it.
+  const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed) : [];
+  // Its name and an alias together say so themselves (withAliases).
+  const alias = best && best !== matches[0] ? product.names[matches.indexOf(best)] : undefined;
+  if (alias !== undefined) evidence.push(`read against its alias "${alias}"`);
+  if (best && weighed && 'contradicted' in weighed) {
+    const rejected = `${weighed.contradicted[0]}, though the query writes its code "${read.identifiedBy}"`;
+    return {
+      scored: {
+        productId: product.id,
+        name: product.name,
+        score: 0,
+        rejected,
+        suggestionScore: suggestedAt(best.score * REJECTED_WEIGHT, coverage, codeEvidence),
+        ...valuesWeighed,
+      },
+      notes: [...evidence, ...best.notes],
+    };
+  }
+  if (best) {
+    const score = stands ? Math.max(best.score, IDENTIFIED_AT) : best.score;
+    return {
+      scored: {
+        productId: product.id,
+        name: product.name,
+        score,
+        suggestionScore: suggestedAt(score, coverage, codeEvidence),
+        ...valuesWeighed,
+        ...(stands && { identified: true }),
+        ...(best.exact && { exact: true }),
+        ...(best.complete && { complete: true }),
+      },
+      notes: [...evidence, ...best.notes],
+      ...(best.reading && { reading: best.reading }),
+      otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
+      maker: makerOf(context.brand),
+    };
+  }
+  const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;
+  return {
+    scored: {
+      productId: product.id,
+      name: product.name,
+      score: 0,
+      rejected: kind
+        ? `"${kind}" for it: another kind of product`
+        : (closest.rejected ?? 'rejected'),
+      suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
+      ...valuesWeighed,
+    },
+    notes: [...evidence, ...closest.notes],
+  };
+}
+
+/** What the code that identifies a product and the query's values make of it, strongest first. */
+function identifierNotes(code: string, weighed: Weighed): string[] {
+  const identifier = `identifier: its code "${code}", which no other product carries`;
+  if ('setAside' in weighed) return [`${identifier}, set aside: ${weighed.setAside}`];
+  if ('contradicted' in weighed)
+    return [identifier, ...weighed.contradicted.map((c) => `contradicted: ${c}`)];
+  return [identifier, ...weighed.agrees.map((a) => `its own: ${a}`)];
+}
