@@ -8,17 +8,15 @@ import { wordsThatSaySomething } from './words-that-say-nothing.js';
 // exactly that product's name (name-matcher.ts, "same name"); when no other product has the
 // key, the import records it (name_keys) and a lookup of it is one index probe.
 
-/** The name alone, then with its brand before and after it. */
-const forms = (name: string, brand: string) =>
-  brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
-
 /** Every exact key of a product: `names` normalised, its name first, then its aliases. */
 export function exactNameKeys(names: readonly string[], brand: string): string[] {
-  const brandKey = nameKey(brand);
+  const b = nameKey(brand); // keys hold no space: a form's is its brand and name joined
   const [name, ...aliases] = names.map(compactName);
-  const keys = [name!, ...aliases].flatMap((key) => (key === '' ? [] : forms(key, brandKey)));
-  const withAlias = aliases.filter((alias) => alias !== '').map((alias) => name! + alias);
-  return [...new Set([...keys, ...withAlias].map(compactName))];
+  const keys = new Set<string>();
+  for (const key of [name!, ...aliases].filter((k) => k !== ''))
+    for (const form of b === '' ? [key] : [key, b + key, key + b]) keys.add(form);
+  for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
+  return [...keys];
 }
 
 /** Numbers alone never identify a product: "Smartphone 3.4" is not Nokia 3.4. */
@@ -43,7 +41,9 @@ export function nameWithWordsThatSayNothing(
   return (product) => {
     const reading = read(product.categoryWords);
     if (!reading?.compact.includes(compactName(product.text))) return false;
-    return forms(product.text, product.brand.normalised).some(
+    const [name, brand] = [product.text, product.brand.normalised]; // alone, brand before, after
+    const forms = brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
+    return forms.some(
       (form) => compactName(form) === reading.compact && numbers(form) === reading.numbers,
     );
   };
