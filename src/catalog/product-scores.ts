@@ -29,7 +29,7 @@ function* categoryRows(category: string, members: readonly ScoreFacts[]): Genera
   const choiceOf = choosing(members);
   let rows = '';
   for (const [i, p] of members.entries()) {
-    const { rank, of, chosen } = choiceOf(p);
+    const { rank, of, chosen } = choiceOf(p, i);
     rows += copyRow([
       p.id,
       category,

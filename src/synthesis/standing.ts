@@ -106,13 +106,13 @@ class LeftmostAtMost {
   }
 }
 
-/** How many of `ranked` (best first) score at least `score`. */
-function scoringAtLeast(ranked: readonly Contender[], score: number): number {
+/** How many of `scores` (best first, as ranked) are at least `score`. */
+function scoringAtLeast(scores: Float64Array, score: number): number {
   let lo = 0;
-  let hi = ranked.length;
+  let hi = scores.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (ranked[mid]!.serviceScore >= score) lo = mid + 1;
+    if (scores[mid]! >= score) lo = mid + 1;
     else hi = mid;
   }
   return lo;
@@ -131,34 +131,38 @@ export function chooseInCategory(products: readonly Contender[]): Choice[] {
 }
 
 /**
- * chooseInCategory one product at a time: the choice of a product of `products`, so that a
- * large category's choices need not all be held at once.
+ * chooseInCategory one product at a time: the choice of the `index`th product of `products`,
+ * so that a large category's choices need not all be held at once.
  */
-export function choosing(products: readonly Contender[]): (p: Contender) => Choice {
-  const ranked = products.filter(reviewed).sort(byStanding);
+export function choosing(products: readonly Contender[]): (p: Contender, index: number) => Choice {
+  const order = [...products.keys()].filter((i) => reviewed(products[i]!));
+  order.sort((a, b) => byStanding(products[a]!, products[b]!));
+  const ranked = order.map((i) => products[i]!);
   const of = ranked.length;
+  const rankAt = new Int32Array(products.length);
+  order.forEach((i, r) => (rankAt[i] = r + 1));
+  const scores = Float64Array.from(ranked, (c) => c.serviceScore);
   const price = (c: Contender) => c.startingPriceUsd ?? Infinity;
   const priced = new LeftmostAtMost(ranked.map(price));
   const pricedBetter = new LeftmostAtMost(
     ranked.map((c) => (c.sourceCount >= BETTER_SOURCES ? price(c) : Infinity)),
   );
-  const rankOf = new Map(ranked.map((c, i) => [c, i + 1]));
   const top = ranked[0];
-  return (p) => {
+  return (p, index) => {
     const chosen: Choice['chosen'] = {};
-    const choose = (kind: AlternativeKind, index: number) => {
-      const q = ranked[index];
+    const choose = (kind: AlternativeKind, at: number) => {
+      const q = ranked[at];
       if (q && q !== p && q.id !== chosen.better && q.id !== chosen.cheaper) chosen[kind] = q.id;
     };
     const own = p.startingPriceUsd;
     if (reviewed(p) && own !== null) {
-      const higher = scoringAtLeast(ranked, p.serviceScore + CLEARLY_HIGHER);
+      const higher = scoringAtLeast(scores, p.serviceScore + CLEARLY_HIGHER);
       choose('better', pricedBetter.find(higher, own * (1 + NOT_FAR_ABOVE)));
-      const asWell = scoringAtLeast(ranked, p.serviceScore - ABOUT_AS_WELL);
+      const asWell = scoringAtLeast(scores, p.serviceScore - ABOUT_AS_WELL);
       choose('cheaper', priced.find(asWell, own * (1 - CLEARLY_LESS)));
     }
     if (top) choose('top', 0);
-    return { rank: rankOf.get(p) ?? null, of, chosen };
+    return { rank: rankAt[index] || null, of, chosen };
   };
 }
 
