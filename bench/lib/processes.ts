@@ -30,13 +30,18 @@ export async function procStatusMb(pid: number, field: 'VmRSS' | 'VmHWM'): Promi
 }
 
 /**
- * Runs `node ARGS` from the project root to completion: wall time and peak resident memory
- * (VmHWM, sampled from /proc because the kernel forgets it at exit). Stdout goes to the
+ * Runs `node ARGS` from `cwd` (the project root) to completion: wall time and peak resident
+ * memory (VmHWM, sampled from /proc because the kernel forgets it at exit). Stdout goes to the
  * terminal or to a file; a non-zero exit throws.
  */
-export async function runNode(args: string[], env: NodeJS.ProcessEnv, stdoutFile?: string) {
+export async function runNode(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stdoutFile?: string,
+  cwd = projectRoot(),
+) {
   const child = spawn(process.execPath, args, {
-    cwd: projectRoot(),
+    cwd,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
