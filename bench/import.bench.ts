@@ -38,6 +38,11 @@ const { values } = parseArgs({
 const forms = values.forms.split(',');
 const products = Number(values.products);
 
+const pairs = Number(values.pairs);
+if (!Number.isInteger(pairs) || pairs < 1)
+  throw new Error(`--pairs: a whole number from 1, not ${values.pairs}`);
+if (values.reference !== undefined && values.forms !== 'jsonl')
+  throw new Error('--reference imports JSON Lines only: leave --forms out');
 if (values.style !== 'families' && values.style !== 'realistic')
   throw new Error(`--style: families or realistic, not ${values.style}`);
 const file = await ensureCatalogFile(products, Number(values.seed), values.style);
@@ -118,7 +123,7 @@ if (values.reference === undefined) {
 } else {
   const builds = { this: projectRoot(), reference: path.resolve(values.reference) };
   const total = { this: 0, reference: 0 };
-  for (let pair = 0; pair < Number(values.pairs); pair++) {
+  for (let pair = 0; pair < pairs; pair++) {
     const order =
       pair % 2 === 0 ? (['this', 'reference'] as const) : (['reference', 'this'] as const);
     for (const build of order) {
