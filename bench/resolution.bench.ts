@@ -74,6 +74,11 @@ const { values } = parseArgs({
     answers: { type: 'string' },
     /** An earlier run's --answers file: what differs from it is printed. */
     compare: { type: 'string' },
+    /**
+     * The scored pass asks this many names at once, as concurrent lookups do (resolved
+     * together): compared with a run of one at a time, the answers must not differ.
+     */
+    together: { type: 'string', default: '1' },
   },
 });
 const products = Number(values.products);
@@ -81,6 +86,9 @@ const seed = Number(values.seed);
 const count = Number(values.count);
 const sets = new Set(values.sets.split(','));
 const cpuPasses = Number(values['cpu-passes']);
+const together = Number(values.together);
+if (!Number.isInteger(together) || together < 1)
+  throw new Error('--together takes a positive integer: how many names are asked at once');
 if (!Number.isInteger(cpuPasses) || cpuPasses < 1)
   throw new Error('--cpu-passes takes a positive integer: the CPU figure is their median');
 
@@ -142,16 +150,18 @@ async function runOn(
     }
     const resolver = app.get(NameResolver);
     const results: ResolvedQuery[] = [];
-    for (const labelled of run.queries) {
+    const ask = async (labelled: LabelledQuery): Promise<ResolvedQuery> => {
       const t = performance.now();
       try {
         const outcome = await resolver.resolve(labelled.query);
-        results.push({ labelled, outcome, ms: performance.now() - t });
+        return { labelled, outcome, ms: performance.now() - t };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        results.push({ labelled, error: message.split('\n')[0] ?? message });
+        return { labelled, error: message.split('\n')[0] ?? message };
       }
-    }
+    };
+    for (let i = 0; i < run.queries.length; i += together)
+      results.push(...(await Promise.all(run.queries.slice(i, i + together).map(ask))));
     // The scored pass warmed the JIT; each further pass asks every query once more, one at a
     // time, as a service asks names it has not cached.
     const passes: Cost[] = [];

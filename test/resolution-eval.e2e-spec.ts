@@ -102,8 +102,12 @@ describe(NameResolver.name, () => {
     for (let i = 0; i < queries.length; i += 5) {
       const batch = queries.slice(i, i + 5);
       const { outcomes: together } = await demoResolver.resolveMany(batch);
-      const alone = await Promise.all(batch.map((query) => demoResolver.resolve(query)));
+      const alone = [];
+      for (const query of batch) alone.push(await demoResolver.resolve(query));
       expect(together).toEqual(alone);
+      // Concurrent lookups' names are resolved together too, each as alone.
+      const concurrent = await Promise.all(batch.map((query) => demoResolver.resolve(query)));
+      expect(concurrent).toEqual(alone);
     }
   });
 
@@ -128,6 +132,14 @@ describe(NameResolver.name, () => {
       for (const client of held) client.release();
       expect((await busy).outcomes).toEqual(idle.outcomes);
       expect(findCandidates.mock.calls.map(([names]) => names.length)).toEqual([5]);
+
+      // Lookups asked at once share the statements, as a batch does.
+      findCandidates.mockClear();
+      const concurrent = await Promise.all(batch.map((query) => demoResolver.resolve(query)));
+      expect(concurrent).toEqual(idle.outcomes);
+      expect(findCandidates.mock.calls.map(([names]) => names.length).sort()).toEqual(
+        os.availableParallelism() >= 2 ? [2, 3] : [5],
+      );
     } finally {
       findCandidates.mockRestore();
     }

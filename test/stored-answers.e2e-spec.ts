@@ -179,6 +179,25 @@ describe('answers computed at publication', () => {
     query.mockRestore();
   }, 60_000);
 
+  it("resolves concurrent lookups' other names together, and reads their answers in one statement", async () => {
+    await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
+    const query = jest.spyOn(app.get(DatabaseReader).client().pool, 'query');
+    const statements = (name: string) =>
+      query.mock.calls.filter(([config]) => (config as { name?: string }).name === name).length;
+    const lookups = app.get(LookupService);
+    const names = ['sony wh1000xm4 headphones', 'Garmin Forerunner 265 watch', 'No Such Thing 9'];
+    const results = await Promise.all(names.map((name) => lookups.lookup(name, 'full')));
+    expect(results.map((r) => (r.found ? r.product_name : null))).toEqual([
+      'Sony WH-1000XM4',
+      'Garmin Forerunner 265',
+      null,
+    ]);
+    expect(statements('lookup-find-answers')).toBe(1);
+    // Up to one group of names per core while the pool has idle connections (resolveMany).
+    expect(statements('lookup-candidates')).toBeLessThanOrEqual(2);
+    query.mockRestore();
+  }, 60_000);
+
   it('synthesizes its own answers where the import was configured otherwise', async () => {
     await app.get(CatalogImporter).import(demoCatalogFile(), { replace: true, force: true });
     const other = await createTestApp({

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import DataLoader from 'dataloader';
+import { coalesced } from '../common/coalesced.js';
 import { arrayLiteral } from '../database/array-literal.js';
 import { DatabaseReader } from '../database/database-reader.js';
 import { categoryMeansSql, productRecordJson } from '../database/product-record.sql.js';
@@ -123,16 +123,26 @@ interface ExactProbe {
   hit?: ExactHit;
 }
 
+/** One product's stored answer, as read in a statement with others. */
+interface AnswerRead {
+  publication?: Publication;
+  stored?: StoredAnswer;
+}
+
 @Injectable()
 export class AnswerRepository {
   /**
-   * The exact-name probes of concurrent lookups, read together: the keys asked while the
-   * event loop serves its ready requests go in one statement, run once it has served them
-   * (setImmediate), so that each pays a share of one round trip (bench/RESULTS.md, "What a
-   * cold name costs"). A lookup's own keys are asked at once, so they
-   * share a statement and its publication. Nothing is cached here: each statement reads anew.
+   * The statements of concurrent lookups, read together (coalesced): the exact-name probes,
+   * and the stored answers of the products the resolver chose. Nothing is cached here: each
+   * statement reads anew.
    */
-  private readonly probes = new Map<string, DataLoader<string, ExactProbe>>();
+  private readonly together = new Map<
+    string,
+    {
+      probes: (keys: readonly string[]) => Promise<ExactProbe[]>;
+      answers: (ids: readonly string[]) => Promise<AnswerRead[]>;
+    }
+  >();
 
   constructor(private readonly reader: DatabaseReader) {}
 
@@ -142,27 +152,30 @@ export class AnswerRepository {
    */
   async findExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
     if (keys.length === 0) return await this.probeExact(keys, synthesisKey);
-    const read = await this.exactProbes(synthesisKey).loadMany(keys);
-    const failed = read.find((r) => r instanceof Error);
-    if (failed) throw failed;
-    const probes = read as ExactProbe[];
+    const probes = await this.coalesced(synthesisKey).probes(keys);
     const publication = probes[0]!.publication;
     return { ...(publication && { publication }), hits: probes.map((p) => p.hit) };
   }
 
-  private exactProbes(synthesisKey: string): DataLoader<string, ExactProbe> {
-    let loader = this.probes.get(synthesisKey);
-    if (!loader) {
-      loader = new DataLoader(
-        async (keys) => {
+  private coalesced(synthesisKey: string) {
+    let statements = this.together.get(synthesisKey);
+    if (!statements) {
+      statements = {
+        probes: coalesced(async (keys) => {
           const { publication, hits } = await this.probeExact(keys, synthesisKey);
           return hits.map((hit) => ({ ...(publication && { publication }), ...(hit && { hit }) }));
-        },
-        { cache: false, batchScheduleFn: (run) => setImmediate(run) },
-      );
-      this.probes.set(synthesisKey, loader);
+        }),
+        answers: coalesced(async (ids) => {
+          const { publication, bodies } = await this.readAnswers(ids, synthesisKey);
+          return ids.map((id) => ({
+            ...(publication && { publication }),
+            ...(bodies.has(id) && { stored: bodies.get(id)! }),
+          }));
+        }),
+      };
+      this.together.set(synthesisKey, statements);
     }
-    return loader;
+    return statements;
   }
 
   /** One statement for `keys`. */
@@ -187,6 +200,19 @@ export class AnswerRepository {
 
   /** The stored answers of `ids` that the service may use, and the publication read. */
   async findAnswers(
+    ids: readonly string[],
+    synthesisKey: string,
+  ): Promise<{ publication?: Publication; bodies: Map<string, StoredAnswer> }> {
+    if (ids.length === 0) return await this.readAnswers(ids, synthesisKey);
+    const read = await this.coalesced(synthesisKey).answers(ids);
+    const bodies = new Map<string, StoredAnswer>();
+    for (const [i, { stored }] of read.entries()) if (stored) bodies.set(ids[i]!, stored);
+    const publication = read[0]!.publication;
+    return { ...(publication && { publication }), bodies };
+  }
+
+  /** One statement for `ids`. */
+  private async readAnswers(
     ids: readonly string[],
     synthesisKey: string,
   ): Promise<{ publication?: Publication; bodies: Map<string, StoredAnswer> }> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { candidateTerms, SMALL_POOL } from './candidate-terms.js';
+import { candidateTerms, SMALL_POOL, termCounts, type TermMatch } from './candidate-terms.js';
 
 describe(candidateTerms.name, () => {
   const match = (term: string, df: number, similarity = 1) => ({
@@ -69,5 +69,38 @@ describe(candidateTerms.name, () => {
     ];
     expect(candidateTerms(terms)!.narrow).not.toContain('dsch70');
     expect(candidateTerms(terms, new Set(['dsch70']))!.narrow).toContain('dsch70');
+  });
+});
+
+describe(termCounts.name, () => {
+  const entry = (term: string, df: number, siblings = 0): [string, TermMatch[]] => [
+    term,
+    [{ queryTerm: term, term, df, similarity: 1, siblings }],
+  ];
+  // Read in one statement for two names: "kestral summit" and "orbit x2".
+  const read = new Map([
+    entry('', 20_000),
+    entry('slim', 40, 3),
+    entry('kestral', 12, 1),
+    entry('orbit', 30),
+    entry('x2', 5),
+  ]);
+
+  it("counts a name's own terms, and the terms every lookup asks for", () => {
+    const counts = termCounts(['kestral', 'summit', 'kestralsummit'], read);
+    expect(counts.namesCarrying('kestral')).toBe(12);
+    expect(counts.siblings('kestral')).toBe(1);
+    expect(counts.namesCarrying('summit')).toBe(0); // asked, and no name carries it
+    expect(counts.namesCarrying('slim')).toBe(40);
+    expect(counts.searchNames).toBe(20_000);
+  });
+
+  it('does not count what only another name of the statement asked for, as if read alone', () => {
+    const counts = termCounts(['kestral', 'summit'], read);
+    expect(counts.namesCarrying('orbit')).toBeUndefined();
+    expect(counts.siblings('orbit')).toBe(0);
+    const none = termCounts([], read);
+    expect(none.searchNames).toBe(0);
+    expect(none.namesCarrying('slim')).toBeUndefined();
   });
 });

@@ -1,4 +1,6 @@
 import { MIN_SIMILARITY } from '../names/search-terms.js';
+import { VARIANT_WORDS } from '../names/name-tokens.js';
+import type { TermCounts } from '../names/title-reading.js';
 
 // Which of a query's terms narrow the catalog to its candidates, and what each term weighs
 // in ranking them. Rare terms (model codes, line names) narrow; every term weighs by how rare
@@ -99,4 +101,26 @@ export function candidateTerms(
     return { narrow: common, all: common.length > 1, weighted, whole };
   }
   return { narrow, all: false, weighted, whole };
+}
+
+/**
+ * The vocabulary's counts of one name's terms (title-reading.ts), from the entries read for it
+ * and for the names read in the same statement (a batch, concurrent lookups). A name counts
+ * only what its own lookup asks for (its terms, and with them the variant words and the empty
+ * term, which counts the search names), so that it reads the same alone and together.
+ */
+export function termCounts(
+  terms: readonly string[],
+  byQueryTerm: ReadonlyMap<string, readonly TermMatch[]>,
+): TermCounts {
+  const asked = new Set(terms);
+  const own = (term: string) =>
+    asked.size > 0 && (asked.has(term) || term === '' || VARIANT_WORDS.has(term))
+      ? byQueryTerm.get(term)?.find((m) => m.term === term)
+      : undefined;
+  return {
+    namesCarrying: (term) => own(term)?.df ?? (asked.has(term) ? 0 : undefined),
+    siblings: (term) => own(term)?.siblings ?? 0,
+    searchNames: own('')?.df ?? 0,
+  };
 }

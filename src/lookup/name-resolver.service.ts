@@ -5,7 +5,7 @@ import { LookupRepository, type CandidateProduct } from './lookup.repository.js'
 import { brandForm, type BrandForm } from '../names/candidate-name.js';
 import { nameMatcher } from '../names/name-matcher.js';
 import { normaliseName } from '../names/name-normaliser.js';
-import { candidateTerms, type TermMatch } from './candidate-terms.js';
+import { candidateTerms, termCounts, type TermMatch } from './candidate-terms.js';
 import { scoreProduct } from './candidate-evidence.js';
 import { queryTerms } from '../names/search-terms.js';
 import { chunks, FITS, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
@@ -18,6 +18,7 @@ import {
   type Resolutions,
 } from './resolution-outcome.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
+import { coalesced } from '../common/coalesced.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread } from '../names/closer-readings.js';
@@ -73,6 +74,12 @@ export class NameResolver {
       ),
   });
 
+  /** The names of concurrent lookups, resolved together (resolveMany). */
+  private readonly together = coalesced(async (queries: readonly string[]) => {
+    const { publication, outcomes } = await this.resolveGrouped(queries);
+    return outcomes.map((outcome) => ({ ...(publication && { publication }), outcome }));
+  });
+
   constructor(private readonly repository: LookupRepository) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
@@ -81,13 +88,23 @@ export class NameResolver {
 
   /**
    * Several names (a batch). Each outcome is what resolve() gives for that name; the
-   * publication is the one the candidates were read from. The names are resolved together,
-   * in two statements, or, while the pool has idle connections, in up to one group per core
-   * side by side: PostgreSQL runs a statement on one core, so a lone batch would otherwise
-   * wait for its names one after another. Under load no connection is idle and a batch costs
-   * no more statements than a lookup.
+   * publication is the one the candidates were read from. The names of concurrent lookups are
+   * resolved together (coalesced): each shares its statements' round trips.
    */
   async resolveMany(queries: readonly string[]): Promise<Resolutions> {
+    if (queries.length === 0) return await this.resolveGrouped(queries);
+    const read = await this.together(queries);
+    const publication = read[0]!.publication;
+    return { ...(publication && { publication }), outcomes: read.map((r) => r.outcome) };
+  }
+
+  /**
+   * Names resolved together, in two statements, or, while the pool has idle connections, in
+   * up to one group per core side by side: PostgreSQL runs a statement on one core, so a lone
+   * batch would otherwise wait for its names one after another. Under load no connection is
+   * idle and a batch costs no more statements than a lookup.
+   */
+  private async resolveGrouped(queries: readonly string[]): Promise<Resolutions> {
     const groups = Math.min(queries.length, PARALLEL_GROUPS, this.repository.idleConnections());
     if (groups <= 1) return await this.resolveTogether(queries);
     const size = Math.ceil(queries.length / groups);
@@ -199,13 +216,6 @@ export class NameResolver {
         plan.codes,
       );
     });
-    const own = (term: string) => byQueryTerm.get(term)?.find((m) => m.term === term);
-    const counts: TermCounts = {
-      namesCarrying: (term) =>
-        own(term)?.df ?? (plans.some((p) => p.terms.includes(term)) ? 0 : undefined),
-      siblings: (term) => own(term)?.siblings ?? 0,
-      searchNames: own('')?.df ?? 0,
-    };
     const { publication, candidates } = await this.repository.findCandidates(
       chosen,
       CANDIDATE_LIMIT,
@@ -214,7 +224,14 @@ export class NameResolver {
     return {
       ...(publication && { publication }),
       outcomes: queries.map((query, i) =>
-        this.decideAmong(query, candidates[i]!, counts, plans[i]!, chosen[i]?.whole ?? 0, kinds),
+        this.decideAmong(
+          query,
+          candidates[i]!,
+          termCounts(plans[i]!.terms, byQueryTerm),
+          plans[i]!,
+          chosen[i]?.whole ?? 0,
+          kinds,
+        ),
       ),
     };
   }
