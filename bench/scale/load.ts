@@ -43,6 +43,15 @@ export interface LoadOptions {
   readonly next: () => Request | undefined;
 }
 
+/** How many of a one-connection run's slowest requests it names. */
+const SLOWEST = 10;
+
+/** The product name a request asks (a lookup's query parameter), else its path or body. */
+function askedName({ path, body }: Request): string {
+  const asked = path === undefined ? null : new URL(path, 'http://x').searchParams;
+  return asked?.get('product_name') ?? body ?? path ?? '';
+}
+
 /**
  * One autocannon run; 2xx responses count as completed, anything else as non-2xx. autocannon
  * stops at its next one-second tick: a run that ran out of requests asks /healthz until then,
@@ -50,6 +59,10 @@ export interface LoadOptions {
  */
 export function drive(options: LoadOptions): Promise<Measured> {
   const latencies: number[] = [];
+  // On one connection responses come in the order requests were sent: each is its name's.
+  const alone = options.connections === 1;
+  const sent: string[] = [];
+  const timed: { ms: number; name: string }[] = [];
   let non2xx = 0;
   const started = performance.now();
   let ranOut: number | undefined;
@@ -64,6 +77,7 @@ export function drive(options: LoadOptions): Promise<Measured> {
           {
             setupRequest: (request) => {
               const next = options.next();
+              if (alone && next) sent.push(askedName(next));
               if (next === undefined) {
                 ranOut ??= performance.now();
                 instance.stop();
@@ -77,11 +91,14 @@ export function drive(options: LoadOptions): Promise<Measured> {
       (error, result) => {
         if (error) return reject(error);
         const seconds = ranOut === undefined ? result.duration : (ranOut - started) / 1000;
-        resolve(summarise(latencies, seconds, { non2xx, errors: result.errors }));
+        const measured = summarise(latencies, seconds, { non2xx, errors: result.errors });
+        const slowest = timed.sort((a, b) => b.ms - a.ms).slice(0, SLOWEST);
+        resolve(alone ? { ...measured, slowest } : measured);
       },
     );
     instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
       if (ranOut !== undefined) return;
+      if (alone) timed.push({ ms, name: sent[timed.length] ?? '' });
       if (status >= 200 && status < 300) latencies.push(ms);
       else non2xx++;
     });

@@ -250,6 +250,11 @@ export async function runRounds(options: RoundsOptions): Promise<RoundsResult> {
           `p50 ${m.p50.toFixed(1)} ms  p99 ${m.p99.toFixed(1)} ms` +
           (m.non2xx || m.errors ? `  non-2xx ${m.non2xx}  errors ${m.errors}` : ''),
       );
+      // The names one client waited longest for: its p99's (bench/RESULTS.md says why).
+      if (m.slowest && variant !== 'healthz')
+        console.error(
+          `    slowest: ${m.slowest.map(({ ms, name }) => `${JSON.stringify(name)} ${ms.toFixed(1)} ms`).join(', ')}`,
+        );
     }
   }
 

@@ -12,6 +12,8 @@ export interface Measured {
   readonly errors: number;
   /** CPU milliseconds per completed request: the service (the driver, in direct runs), PostgreSQL. */
   readonly cpu?: { readonly serviceMs: number; readonly databaseMs: number };
+  /** A run on one connection: its slowest requests, slowest first, with the name each asked. */
+  readonly slowest?: readonly { readonly ms: number; readonly name: string }[];
 }
 
 /** Nearest-rank quantile of sorted values (NaN when empty: a run with no completed request). */
@@ -45,7 +47,8 @@ export function median(xs: readonly number[]): number {
 
 /** The median of each field over several runs. */
 export function medianOf(runs: readonly Measured[]): Measured {
-  const of = (field: Exclude<keyof Measured, 'cpu'>) => median(runs.map((r) => r[field]));
+  const of = (field: Exclude<keyof Measured, 'cpu' | 'slowest'>) =>
+    median(runs.map((r) => r[field]));
   const cpu = runs.flatMap((r) => (r.cpu ? [r.cpu] : []));
   return {
     ...(cpu.length > 0 && {
