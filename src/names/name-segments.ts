@@ -42,23 +42,23 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
   return undefined;
 }
 
-/** The query's letter runs split or joined as the candidate writes them (the same if none). */
+/** The query's letter runs split or joined as the candidate writes them (`query` if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
   const texts = new Set(candidate.map((t) => t.text));
   if (query.every((t) => !hasLetters(t) || texts.has(t.text))) return query;
-  const aligned: Token[] = [];
+  let aligned: Token[] | undefined;
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;
     const unwritten = hasLetters(token) && !texts.has(token.text);
     const split = unwritten ? firstSpelling(query, i, candidate) : undefined;
     const joined = unwritten && !split ? joinedRuns(query, i, candidate) : undefined;
-    if (split) aligned.push(...split);
+    if (split) (aligned ??= query.slice(0, i)).push(...split);
     else if (joined) {
-      aligned.push(joined.token);
+      (aligned ??= query.slice(0, i)).push(joined.token);
       i += joined.runs - 1;
-    } else aligned.push(token);
+    } else aligned?.push(token);
   }
-  return aligned;
+  return aligned ?? query;
 }
 
 /** Brands this short may be written as the words they are the initials of. */
