@@ -152,12 +152,13 @@ export class AnswerRepository {
    */
   async findExact(keys: readonly string[], synthesisKey: string): Promise<ExactProbes> {
     if (keys.length === 0) return await this.probeExact(keys, synthesisKey);
-    const probes = await this.coalesced(synthesisKey).probes(keys);
+    const probes = await this.shared(synthesisKey).probes(keys);
     const publication = probes[0]!.publication;
     return { ...(publication && { publication }), hits: probes.map((p) => p.hit) };
   }
 
-  private coalesced(synthesisKey: string) {
+  /** The coalesced statements of the lookups asking with `synthesisKey`. */
+  private shared(synthesisKey: string) {
     let statements = this.together.get(synthesisKey);
     if (!statements) {
       statements = {
@@ -204,7 +205,7 @@ export class AnswerRepository {
     synthesisKey: string,
   ): Promise<{ publication?: Publication; bodies: Map<string, StoredAnswer> }> {
     if (ids.length === 0) return await this.readAnswers(ids, synthesisKey);
-    const read = await this.coalesced(synthesisKey).answers(ids);
+    const read = await this.shared(synthesisKey).answers(ids);
     const bodies = new Map<string, StoredAnswer>();
     for (const [i, { stored }] of read.entries()) if (stored) bodies.set(ids[i]!, stored);
     const publication = read[0]!.publication;
