@@ -245,6 +245,11 @@ describe(readTitle.name, () => {
     expect(found!.rejected).toBeUndefined();
     const [part] = read('Inkwell K4471B Toner 46157 Black', [toner]);
     expect(part!.rejected).toMatch(/number 46157/);
+    // Quantities joined by a slash or a times are quantities: speeds, a resolution.
+    const hub = product('Netwise', 'NW-GX5 Gigabit Switch');
+    for (const title of ['Netwise NW-GX5 Switch 10/100/1000 Mbps', 'Netwise NW-GX5 1920x1080'])
+      expect(read(title, [hub])[0]!.rejected).toBeUndefined();
+    expect(read('Netwise NW-GX5 Switch 10/46157', [hub])[0]!.rejected).toMatch(/number/);
   });
   it('anchors each of a family that carries the code, which the rest of the query tells apart', () => {
     const catalog = counts({

@@ -33,11 +33,10 @@ import { singular } from './words-that-say-nothing.js';
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
-const LETTERS_ONLY = /^\p{L}+$/u;
 const DIGIT = /\p{N}/u;
 
-/** A quantity written alone ("50", "2.0", "14.1"), never a code's; "48213" is a part number. */
-const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*[,;:)]*$/u;
+/** Quantities alone ("50", "2.0") or joined ("10/100/1000", "1920x1080"), never "48213". */
+const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
 
 /** Whether a normalised name has the word: a substring first, quickly. */
@@ -123,8 +122,9 @@ export function readTitle(
   // name); the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
+  const worded = written.filter(({ chunk }) => !QUANTITY.test(chunk));
   const named = [
-    ...writtenCodes(written, (term) => counts.namesCarrying(term)),
+    ...writtenCodes(worded, (term) => counts.namesCarrying(term)),
     ...writtenApart(written, (code) => products.some((p) => p.names.some(hasWord(code)))),
   ].filter((code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt);
   const codes = named.filter(rare);
@@ -133,8 +133,8 @@ export function readTitle(
   const ends = codeEnds(codeChunks);
   const quantities = new Set(
     written
-      .filter(({ chunk }) => QUANTITY.test(chunk))
-      .flatMap(({ words }) => words.map((w) => String(Number(w)))),
+      .flatMap(({ chunk }) => (QUANTITY.test(chunk) ? chunk.match(/\p{N}+/gu)! : []))
+      .map((n) => String(Number(n))),
   );
   // The numbers the query writes inside its codes ("570" of "N570", "50" of "C-50").
   const codeNumbers = new Set(
@@ -216,7 +216,7 @@ export function readTitle(
     const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
     const line = [...own(index)].filter(
-      (w) => LETTERS_ONLY.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
+      (w) => /^\p{L}+$/u.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
     );
     const beside = othersOfMaker(index).filter((j) => line.some((w) => own(j).has(w)));
     if (beside.length === 0) return code;
