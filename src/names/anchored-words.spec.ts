@@ -115,4 +115,14 @@ describe('words beside an anchoring code', () => {
     const apart = counts({ siblings: (term) => (term === 'ultra' ? 3 : 0) });
     expect(read(query, [ink], apart)[0]!.score).toBeLessThan(FOUND_AT);
   });
+
+  it('keeps the anchor where the query writes its code cut short too, not another code', () => {
+    const lock = product('Lockwell', 'KD365VPLY505 Plymouth Keypad Deadbolt Bright Brass');
+    const [found] = read('Lockwell KD365 Tastaturschloss Messing KD365VPLY505 1 3/4" Tür', [lock]);
+    expect(found!.anchor).toBe('kd365vply505');
+    expect(found!.rejected).toBeUndefined();
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A code it does not start with is another product's.
+    expect(read('Lockwell KD366 KD365VPLY505', [lock])[0]!.anchor).toBeUndefined();
+  });
 });

@@ -144,6 +144,12 @@ describe(toldBy.name, () => {
     expect(toldBy('Zentro ZP-9100 Phone with Case and Charger', kinds).saysKind).toEqual(['phone']);
     expect(toldBy('Case for Zentro ZP-9100 Phone', kinds).saysKind).toEqual(['case']);
     expect(toldBy('Zentro ZP-9100', kinds).saysKind).toEqual([]);
+    // A pack word or a unit after its number counts or measures: no kind, in any language.
+    const packs = new Set(['pack', 'battery', 'gb']);
+    expect(toldBy('Voltra VX-8 AA Battery 8-Pack', packs).saysKind).toEqual(['battery']);
+    expect(toldBy('Voltra VX-8 AA-batterier 8-pack', packs).saysKind).toEqual([]);
+    expect(toldBy('Voltra Battery Pack VX-8', packs).saysKind).toEqual(['pack']);
+    expect(toldBy('Voltra VX-8 Memory 16 GB', packs).saysKind).toEqual([]);
   });
 
   it('reads a title that says its kind is for something as an accessory of it', () => {

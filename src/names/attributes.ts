@@ -249,7 +249,10 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const words = normaliseName(query).split(' ');
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
-  const kind = said.findLast((w) => kinds.has(w));
+  // A unit or a pack word after its number counts or measures ("8-Pack"): it is no kind.
+  const counts = (w: string, i: number) =>
+    (UNITS.has(w) || PACK_WORDS.has(w)) && DIGITS.test(said[i - 1] ?? '');
+  const kind = said.findLast((w, i) => kinds.has(w) && !counts(w, i));
   const saysFor = kind !== undefined && FITS.has(words[beside] ?? '');
   return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind], saysFor };
 }

@@ -23,8 +23,7 @@ export function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
   if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
-  // Numbers with letters that only say what they are: a measure ("16.2MP"), an ordinal ("10th"),
-  // a count ("100pk").
+  // Letters saying only what a number is: a measure ("16.2MP"), ordinal ("10th"), count ("100pk").
   const tokens = tokenizeNormalised(words.join(' '));
   return tokens.some((t) => hasLetters(t) && !COUNT_WORDS.has(t.text));
 }

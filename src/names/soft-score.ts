@@ -56,8 +56,7 @@ export function softScore(
     if (!anchored) return false;
     // In a title its code anchors, a number is a specification ("USB 2.0", "50 sheets").
     if (kind === 'number' && (read.specifies(text) || read.inCode(text))) return true;
-    // Its name (not an alias alone) named whole, a word no candidate of its maker carries
-    // describes what the name never says.
+    // Its name (not an alias alone) named whole, a word no candidate of its maker carries describes.
     return (
       queryFits.has(text) || (whole && !candidate.alias && kind === 'word' && read.makerLacks(text))
     );
@@ -99,8 +98,7 @@ export function softScore(
       matched.letters ||= hasLetters(token);
       continue;
     }
-    // The brand named twice ("Hewlett-Packard Company [HP]") says nothing more, nor a word
-    // named once more in the plural ("Cases ... Case").
+    // The brand twice ("Hewlett-Packard Company [HP]"), a word again as a plural: nothing more.
     if (candidate.brand.words.has(token.text)) continue;
     if (token.kind === 'word' && seen.has(singular(token.text))) continue;
     // A code's letters are never misspelt: "V7N3C5E-03F-BLKS" is not "...-BLUS".

@@ -35,8 +35,8 @@ const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
 
-/** Quantities alone ("50", "2.0") or joined ("10/100/1000", "1920x1080"), never "48213". */
-const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)]*$/u;
+/** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
+const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
 
 /** Whether a normalised name has the word: a substring first, quickly. */
@@ -108,8 +108,7 @@ export function readTitle(
     brand.compact !== '' &&
     ([...brand.words].every((w) => querySet.has(w)) ||
       queryRuns.some((run) => run.startsWith(brand.compact)));
-  // The candidates' words and measures, read only when a word of the query asks: most lookups
-  // name their product outright and never do.
+  // The candidates' words and measures, read only when a word of the query asks (most never do).
   let carriedOnce: Set<string> | undefined;
   const carried = () => (carriedOnce ??= carriedWords(products));
   // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
@@ -159,12 +158,11 @@ export function readTitle(
       if (!known || code.length > known.length) anchors.set(index, code);
     }
   }
-  // Another code of the query with letters that this product lacks says it is another product
-  // ("WCL-Z200" is no "TCL-Z200"); a part number of digits alone may be the shop's own.
-  for (const index of [...anchors.keys()])
-    for (const code of codes)
-      if (LETTER.test(code) && !carriers.get(code)?.some((c) => c.index === index))
-        anchors.delete(index);
+  // A code of the query with letters this product lacks, but its anchor cut short ("BE365" of
+  // "BE365VPLY505"), is another's ("WCL-Z200" is no "TCL-Z200"); digits alone may be a shop's.
+  for (const [index, anchor] of [...anchors])
+    for (const code of codes.filter((code) => LETTER.test(code) && !anchor.includes(code)))
+      if (!carriers.get(code)?.some((c) => c.index === index)) anchors.delete(index);
   // A family the code anchors must be told apart by what the query says (code-families.ts).
   const untold = untoldMembers(anchors, products, querySet);
   const misspells = (word: string) => {
