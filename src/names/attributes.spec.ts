@@ -7,7 +7,9 @@ import {
   otherModel,
   sameColour,
   toldBy,
+  weighIdentifier,
 } from './attributes.js';
+import { singular } from './words-that-say-nothing.js';
 
 const against = (query: string, name: string) =>
   compared(attributesOf(query), attributesOf(name)).contradicted[0];
@@ -158,6 +160,23 @@ describe(toldBy.name, () => {
     expect(toldBy('Zentro ZP-9100 Phone with Charger', kinds).saysFor).toBe(false);
     expect(toldBy('Phone for business, Zentro ZP-9100', kinds).saysFor).toBe(true);
     expect(toldBy('Zentro ZP-9100 for business', kinds).saysFor).toBe(false);
+  });
+});
+
+describe(weighIdentifier.name, () => {
+  it('reads a kind written in the plural as the singular the name writes ("Batteries")', () => {
+    const kinds = new Set(['batteries', 'chargers', 'accessories'].map(singular));
+    const cell = {
+      name: 'VX-8 Battery 8 x AA',
+      names: ['vx 8 battery 8 x aa'],
+      categoryWords: new Set(['aa']),
+    };
+    expect(weighIdentifier(toldBy('Voltra VX8 AA Batteries, 8-Count', kinds), cell)).toHaveProperty(
+      'stands',
+    );
+    expect(weighIdentifier(toldBy('Voltra Chargers for VX8', kinds), cell)).toHaveProperty(
+      'setAside',
+    );
   });
 });
 

@@ -22,6 +22,7 @@ const GENERIC_WORDS = new Set([...FILLER_WORDS, 'new', 'edition', ...MAKER_WORDS
 export function singular(word: string): string {
   if (word.length <= 3 || !word.endsWith('s') || /\p{N}/u.test(word)) return word;
   if (/(?:ch|sh|x|ss|z)es$/u.test(word)) return word.slice(0, -2);
+  if (/[^aeiou]ies$/u.test(word) && word.length > 5) return `${word.slice(0, -3)}y`;
   return word.endsWith('ss') ? word : word.slice(0, -1);
 }
 
