@@ -125,4 +125,17 @@ describe('words beside an anchoring code', () => {
     // A code it does not start with is another product's.
     expect(read('Lockwell KD366 KD365VPLY505', [lock])[0]!.anchor).toBeUndefined();
   });
+
+  it('tells a family apart by a condition or edition one states and the query does not', () => {
+    const router = product('Netwise', 'RG614 Wireless-G Router');
+    const renewed = product('Netwise', 'RG614 Refurbished Wireless-G Router RG614NAR');
+    const [found, other] = read('Netwise RG614 trådløs ruter 54 Mbps', [router, renewed]);
+    expect(found!.untoldFrom).toBeUndefined();
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    expect(other!.rejected).toMatch(/does not tell it from/);
+    // Asked refurbished, the query names the other; asked neither way, the plain one is new.
+    const [plain, asked] = read('Netwise RG614 ruter, generalüberholt', [router, renewed]);
+    expect(asked!.untoldFrom).toBeUndefined();
+    expect(plain!.untoldFrom).toBeDefined();
+  });
 });

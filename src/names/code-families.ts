@@ -1,4 +1,4 @@
-import { sameColour } from './attributes.js';
+import { attributesOf, otherModel, sameColour } from './attributes.js';
 import type { ReadProduct } from './candidate-name.js';
 import { runs } from './model-codes.js';
 import { someOf, wordsOf } from './name-normaliser.js';
@@ -17,12 +17,10 @@ function namedBy(product: ReadProduct): Set<string> {
   return words;
 }
 
-const LETTERS_ONLY = /^\p{L}+$/u;
-
 /** Whether the query's word is this word of a name: plural, misspelt, a colour in any language. */
 function saysWord(word: string, target: string): boolean {
   if (word === target || singular(word) === target || sameColour(word, target)) return true;
-  const letters = LETTERS_ONLY.test(word) && LETTERS_ONLY.test(target);
+  const letters = /^\p{L}+$/u.test(word) && /^\p{L}+$/u.test(target);
   return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
 }
 
@@ -33,18 +31,21 @@ const carries = (words: ReadonlySet<string>, word: string): boolean =>
 /**
  * For each anchored candidate the query does not tell from another member of its code's family,
  * that member's index. The query tells them apart by a word one lacks ("Black" beside "White"),
- * or by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`).
+ * by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`), or by
+ * an edition, generation or condition only one states, that the query does not ("Refurbished").
  */
 export function untoldMembers(
   anchors: ReadonlyMap<number, string>,
   products: readonly ReadProduct[],
   queryWords: ReadonlySet<string>,
+  title: string,
 ): Map<number, number> {
   const untold = new Map<number, number>();
   const families = new Map<string, number[]>();
   for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
   for (const members of families.values()) {
     if (members.length < 2) continue;
+    const asked = attributesOf(title);
     const words = new Map(members.map((m) => [m, namedBy(products[m]!)]));
     const query = [...queryWords];
     // The query's words each member carries, and whether the query names all of its name.
@@ -55,9 +56,12 @@ export function untoldMembers(
           (w) => products[m]!.brand.words.has(w) || query.some((q) => saysWord(q, w)),
         ),
       );
+    const model = (m: number) => otherModel(asked, attributesOf(products[m]!.names[0]!));
     for (const m of members) {
       const told = (o: number) =>
-        named.get(m)!.some((w) => !carries(words.get(o)!, w)) || (whole(m) && !whole(o));
+        named.get(m)!.some((w) => !carries(words.get(o)!, w)) ||
+        (whole(m) && !whole(o)) ||
+        (model(m) === undefined && model(o) !== undefined);
       const other = members.find((o) => o !== m && !told(o));
       if (other !== undefined) untold.set(m, other);
     }

@@ -61,8 +61,7 @@ export function nameMatcher(query: string): NameMatcher {
     const brand = candidate.brand.compact;
     if (brand !== '' && (key === brand + name || key === name + brand))
       return { score: 1, exact: true, notes: ['same name, with its brand'] };
-    // With words that say nothing, named whole, not exactly: "DTEK50 by BlackBerry" is exactly
-    // that product, and only names DTEK50 by BlackBerry whole.
+    // Named whole with words that say nothing, not exactly: "DTEK50 by BlackBerry" is DTEK50.
     if (namedAround(candidate)) {
       const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
       const notes = ['same name, with words that say nothing'];

@@ -190,8 +190,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         tokens.push({ text: spelt, kind: 'number', ...(roman !== undefined && { word }) });
         return;
       }
-      // A lone "w" between words is "with" as shops shorten it ("Camera w/ Case"); after a
-      // model or at the end it is a designator ("Xperia W").
+      // A lone "w" between words is "with" ("Camera w/ Case"); after a model, a designator.
       const shortWith = run === 'w' && !mixed && w < words.length - 1 && !isModelPart(previous);
       const text = shortWith ? 'with' : (SYNONYMS.get(run) ?? run);
       const variantWord = namesModel(text, words[w + 1]);
@@ -201,8 +200,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         !variantWord &&
         (mixed ||
           (run.length <= 2 && !NEVER_CODES.has(text) && startsWithBareNumber(words[w + 1] ?? '')));
-      // A short word right after a model code or number ("S24 FE", "9 GPS") is a designator;
-      // not after a screen's resolution ("4K UHD").
+      // A short word right after a model code or number is a designator ("S24 FE"; not "4K UHD").
       const designator =
         !mixed &&
         !code &&

@@ -164,7 +164,7 @@ export function readTitle(
     for (const code of codes.filter((code) => LETTER.test(code) && !anchor.includes(code)))
       if (!carriers.get(code)?.some((c) => c.index === index)) anchors.delete(index);
   // A family the code anchors must be told apart by what the query says (code-families.ts).
-  const untold = untoldMembers(anchors, products, querySet);
+  const untold = untoldMembers(anchors, products, querySet, query);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
     return someOf(carried(), (t) => t !== word && t !== one && isTypoOf(typed, token(t)));

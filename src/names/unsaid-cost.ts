@@ -63,8 +63,7 @@ export function lessWhatTheNameAdds(
     (model && sameColour(c[j]!.text, c[j]!.text));
   let lastOnce: number | undefined;
   const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
-  // A code is one thing the query leaves out, however many runs of letters and digits it has:
-  // "SP300B" costs once, not as "sp", 300 and "b".
+  // A code the query leaves out costs once, however many runs it has ("SP300B": not sp, 300, b).
   const charged = new Set<string>();
   // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once, as it does
   // a number of the query's code that it gives again as a count ("TF-24G 24-Port"); another word
