@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { candidate, matchName } from './name-matcher.fixtures.js';
 import { FOUND_AT } from './resolution-decision.js';
+import { measuresWritten } from './attributes.js';
 
 const score = (query: string, name: string, brand?: string) =>
   matchName(query, candidate(name, brand)).score;
@@ -106,6 +107,11 @@ describe('matchName', () => {
       /^250gb differs/,
     );
     expect(score('veltra x 1000gb', 'Veltra X 1TB', 'Veltra')).toBeGreaterThan(FOUND_AT);
+    // A measure the name writes as a decimal ("3.0-Inch") is that measure, not its tenths.
+    const name = 'Camco L110 Camera 3.0-Inch LCD';
+    const camera = { ...candidate(name, 'Camco'), states: () => measuresWritten(name).asked };
+    expect(matchName('camco l110 camera 3in lcd', camera).rejected).toBeUndefined();
+    expect(matchName('camco l110 camera 2in lcd', camera).rejected).toMatch(/^2in differs/);
   });
 
   it('does not take an original for its successor, nor a sibling with a word more', () => {

@@ -161,6 +161,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   const fitted = (text: string) => anchored && q.fits.has(text);
   // A term of many products' names ("MP3", "3D") is a word, not a model number.
   const term = (t: Token) => t.word !== undefined && candidate.read?.describesTerm(t.word) === true;
+  const stated = () => candidate.states?.() ?? measuresWritten(name).asked;
   for (const token of q.numbers) {
     const n = token.text;
     if (fitted(n)) continue;
@@ -170,8 +171,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     // A measure is compared as one: only another value of its kind the name states contradicts.
     if (at === -1 && !other && !term(token)) {
       if (!q.measured(n)) return `number ${n} is not in "${name}"`;
-      const stated = candidate.states?.() ?? measuresWritten(name).asked;
-      const [conflict] = compared(q.asked, stated).contradicted;
+      const [conflict] = compared(q.asked, stated()).contradicted;
       if (conflict !== undefined) return conflict;
       continue;
     }
@@ -179,7 +179,9 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   }
   for (const u of q.unitNumbers) {
     const same = c.filter((t) => t.kind === 'unit-number' && t.unit === u.unit);
-    if (same.length > 0 && !same.some((t) => t.text === u.text))
+    if (same.length === 0 || same.some((t) => t.text === u.text)) continue;
+    // A measure the name states as a decimal its tokens cut ("3.0-Inch": 0in) is that measure.
+    if (compared(measuresWritten(u.text + u.unit).asked, stated()).agrees.length === 0)
       return `${u.text}${u.unit} differs from "${name}"`;
   }
   const texts =

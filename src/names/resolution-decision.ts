@@ -199,8 +199,7 @@ function weighValues(list: ScoredProduct[], contradicts?: Contradicts): ScoredPr
   const read = new Set<string>();
   for (;;) {
     const at = list.findIndex((p, i) => i < MAX_SUGGESTIONS && !read.has(p.productId));
-    // Where most candidates contradict the query (a title's capacity beside every other kit's),
-    // the first few read are enough: the rest keep their order.
+    // Where most candidates contradict the query, the first few read are enough (the rest stay).
     if (!contradicts || at < 0 || read.size === VALUES_READ) return list.slice(0, MAX_SUGGESTIONS);
     const candidate = list[at]!;
     read.add(candidate.productId);
