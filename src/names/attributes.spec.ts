@@ -45,7 +45,14 @@ describe(attributesOf.name, () => {
   it('reads pack counts written before or after their number', () => {
     for (const query of ['Batteries 4-Pack', 'Batteries, Pack of 4', 'Batterien 4 Stück', '4pk'])
       expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
-    for (const query of ['Filter 4-pak', 'Filter (4-pakning)', 'Filtry 4 szt.'])
+    for (const query of [
+      'Filter 4-pak',
+      'Filter (4-pakning)',
+      'Filtry 4 szt.',
+      'Filtres, lot de 4',
+    ])
+      expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
+    for (const query of ['Filtros, caja de 4', 'Filtri, confezione da 4', 'Filter, Packung mit 4'])
       expect(attributesOf(query).get('pack')).toEqual(new Set(['4']));
   });
 

@@ -83,8 +83,9 @@ const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\
 /** Units read only glued to their number ("2To", "18V"), or only apart ("2 m", not "6450M"). */
 const GLUED = new Map([...['to', 'mo', 'v'].map((u) => [u, true] as const), ['m', false]]);
 const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
-/** "Pack of 4", "Packung mit 4": a pack word, then a number. */
-const PACK_OF = /\b(?:pack|box|set|lot)\s+(?:of\s+)?(\d+)\b/gu;
+/** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
+const PACK_OF =
+  /\b(?:pack|box|set|lot|paquet|packung|confezione|caja)\s+(?:(?:of|de|mit|da|di|met|med|av)\s+)?(\d+)\b/gu;
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The values a text states, by kind: "colour" → {black}, "gb" → {128}, "pack" → {2}. */

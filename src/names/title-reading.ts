@@ -250,8 +250,7 @@ export function readTitle(
           const values = measuresOf(index).get(unit);
           return values === undefined ? undefined : values.has(value) ? 'same' : 'other';
         },
-        // As a word does: anchored unless it tells siblings apart; else unless the catalog ever
-        // does or one of its maker's candidates carries it.
+        // Anchored, unless it tells siblings apart; else unless ever told apart or its maker's say it.
         describesTerm: (word) =>
           term(word) &&
           (anchor !== undefined
