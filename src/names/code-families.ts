@@ -1,7 +1,7 @@
 import { attributesOf, otherModel, sameColour } from './attributes.js';
 import type { ReadProduct } from './candidate-name.js';
-import { runs } from './model-codes.js';
-import { someOf, wordsOf } from './name-normaliser.js';
+import { ONLY_LETTERS, runs } from './model-codes.js';
+import { remembered, someOf, wordsOf } from './name-normaliser.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -20,7 +20,7 @@ function namedBy(product: ReadProduct): Set<string> {
 /** Whether the query's word is this word of a name: plural, misspelt, a colour in any language. */
 function saysWord(word: string, target: string): boolean {
   if (word === target || singular(word) === target || sameColour(word, target)) return true;
-  const letters = /^\p{L}+$/u.test(word) && /^\p{L}+$/u.test(target);
+  const letters = ONLY_LETTERS.test(word) && ONLY_LETTERS.test(target);
   return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
 }
 
@@ -45,7 +45,7 @@ export function untoldMembers(
   for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
   for (const members of families.values()) {
     if (members.length < 2) continue;
-    const asked = attributesOf(title);
+    const said = attributesOf(title);
     const words = new Map(members.map((m) => [m, namedBy(products[m]!)]));
     const query = [...queryWords];
     // The query's words each member carries, and whether the query names all of its name.
@@ -56,7 +56,7 @@ export function untoldMembers(
           (w) => products[m]!.brand.words.has(w) || query.some((q) => saysWord(q, w)),
         ),
       );
-    const model = (m: number) => otherModel(asked, attributesOf(products[m]!.names[0]!));
+    const model = remembered((m: number) => otherModel(said, attributesOf(products[m]!.names[0]!)));
     for (const m of members) {
       const told = (o: number) =>
         named.get(m)!.some((w) => !carries(words.get(o)!, w)) ||

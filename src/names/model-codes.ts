@@ -193,7 +193,7 @@ export function writtenApart(written: Chunk[], aWord: (code: string) => boolean)
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
 const MAX_MAKER_PREFIX = 4;
-const ONLY_LETTERS = /^\p{L}+$/u;
+export const ONLY_LETTERS = /^\p{L}+$/u;
 
 /** Whether letters abbreviate a maker: its first, then others in order ("sas" of Samsung). */
 export function abbreviates(prefix: string, brand: string): boolean {

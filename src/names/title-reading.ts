@@ -12,6 +12,7 @@ import {
   codesCarried,
   fittedChunks,
   isCode,
+  ONLY_LETTERS,
   runs,
   writtenApart,
   writtenCodes,
@@ -115,10 +116,8 @@ export function readTitle(
   const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
-  // A code the query gives only as what the product fits ("Drum Unit For CLP-310") neither
-  // anchors a product nor takes another's anchor away. Its codes that are no term of many names
-  // tell which candidates carry one (codeNamed), rare or not ("CLI-226" is on each colour's
-  // name); the rare ones anchor.
+  // A code given only as what the product fits ("Drum Unit For CLP-310") never anchors nor takes
+  // an anchor away. Codes on few names tell which candidates carry one; the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
   const worded = written.filter(({ chunk }) => !QUANTITY.test(chunk));
@@ -214,7 +213,7 @@ export function readTitle(
     const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
     const line = [...own(index)].filter(
-      (w) => /^\p{L}+$/u.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
+      (w) => ONLY_LETTERS.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
     );
     const beside = othersOfMaker(index).filter((j) => line.some((w) => own(j).has(w)));
     if (beside.length === 0) return code;
