@@ -15,6 +15,8 @@ import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
 import { migrate } from '../src/database/migrator.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { PublishedCatalog } from '../src/lookup/published-catalog.js';
+import { CandidateIndexes } from '../src/lookup/candidate-index/candidate-indexes.service.js';
 import {
   evaluate,
   type EvalReport,
@@ -148,6 +150,10 @@ async function runOn(
       const seconds = ((performance.now() - started) / 1000).toFixed(1);
       console.error(`${run.title}: imported ${summary.products} products in ${seconds} s`);
     }
+    // The names are resolved from the candidate index when it holds the catalog
+    // (CANDIDATE_INDEX_MB=0 resolves them by PostgreSQL's statements).
+    await app.get(PublishedCatalog).refresh();
+    await app.get(CandidateIndexes).refresh();
     const resolver = app.get(NameResolver);
     const results: ResolvedQuery[] = [];
     const ask = async (labelled: LabelledQuery): Promise<ResolvedQuery> => {

@@ -47,11 +47,13 @@ describe(LookupCache.name, () => {
     await publish(60, '2026-11-01T00:00:00Z');
     apps = [
       await createTestApp({ DATABASE_URL: db.url, PUBLIC_BASE_URL: 'https://pi.example' }),
-      // One connection, so that its prepared statements can be inspected.
+      // One connection, so that its prepared statements can be inspected; names resolved by
+      // the statements, as for a catalog larger than the candidate index may hold.
       await createTestApp({
         DATABASE_URL: db.url,
         PUBLIC_BASE_URL: 'https://pi.example',
         DATABASE_POOL_SIZE: '1',
+        CANDIDATE_INDEX_MB: '0',
       }),
     ];
   });

@@ -112,7 +112,9 @@ describe(NameResolver.name, () => {
   });
 
   it('resolves a lone batch in groups side by side, and a batch on a busy pool together', async () => {
-    const app = opened[0]!.app!;
+    // The statements' way, as for a catalog larger than the candidate index may hold.
+    const app = await createTestApp({ DATABASE_URL: opened[0]!.db.url, CANDIDATE_INDEX_MB: '0' });
+    const demoResolver = app.get(NameResolver);
     const findCandidates = jest.spyOn(app.get(LookupRepository), 'findCandidates');
     const batch = demoQueries.slice(0, 5).map((q) => q.query);
     try {
@@ -142,6 +144,7 @@ describe(NameResolver.name, () => {
       );
     } finally {
       findCandidates.mockRestore();
+      await app.close();
     }
   });
 

@@ -90,6 +90,11 @@ export class AppConfig {
     return this.env.LOOKUP_CACHE_MB;
   }
 
+  /** The most memory a publication's candidate index may take, in MiB (0: none held). */
+  get candidateIndexMb(): number {
+    return this.env.CANDIDATE_INDEX_MB;
+  }
+
   /** Whether refused names are recorded, for how long, and how many at most. */
   get askedNames() {
     return {

@@ -16,6 +16,8 @@ import { PublishedCatalog } from './published-catalog.js';
 import { NameResolver } from './name-resolver.service.js';
 import { OpenApiController } from './openapi/openapi.controller.js';
 import { PurchaseLinkController } from './purchase-link.controller.js';
+import { CandidateIndexRepository } from './candidate-index/candidate-index.repository.js';
+import { CandidateIndexes } from './candidate-index/candidate-indexes.service.js';
 
 @Module({
   imports: [SynthesisModule, QuotaModule, CurationModule],
@@ -28,6 +30,8 @@ import { PurchaseLinkController } from './purchase-link.controller.js';
     NameResolver,
     LookupService,
     PublishedCatalog,
+    CandidateIndexRepository,
+    CandidateIndexes,
     LookupCache,
     BrowseRepository,
     BrowseService,

@@ -42,7 +42,7 @@ const FIND_TERMS = `
          SELECT word, df, 1 - (word <-> q.word)::float8 AS similarity
            FROM search_words
           WHERE word % q.word
-          ORDER BY word <-> q.word, word
+          ORDER BY word <-> q.word, word COLLATE "C"
           LIMIT $3) c
    WHERE NOT EXISTS (SELECT 1 FROM search_terms t WHERE t.term = q.word)`;
 
@@ -66,7 +66,7 @@ const ranked = (operator: '&&' | '@>', every: boolean) => `
            FROM product_search_names n
           WHERE n.terms ${operator} q.narrow
           GROUP BY n.product_id
-          ORDER BY weight DESC, n.product_id
+          ORDER BY weight DESC, n.product_id COLLATE "C"
           LIMIT $6) c
    WHERE ${every ? '' : 'NOT '}q.every`;
 
@@ -88,7 +88,7 @@ const FIND_CANDIDATES = `
     LEFT JOIN (ranked r CROSS JOIN LATERAL (
          SELECT id, name, brand, category, names_norm FROM products
           WHERE id = r.product_id OFFSET 0) p) ON true
-   ORDER BY r.query, r.weight DESC, p.id`;
+   ORDER BY r.query, r.weight DESC, p.id COLLATE "C"`;
 
 // The products carrying any of the barcodes (14 digits each), by the gtins' GIN index, with
 // the publication read in the same statement, as for candidates.

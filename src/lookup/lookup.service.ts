@@ -181,7 +181,7 @@ export class LookupService {
     const rest = names.filter((name) => !hits.get(name));
     const resolved = rest.length > 0 ? await this.resolver.resolveMany(rest) : undefined;
     if (resolved && exact && resolved.publication?.id !== exact.publication?.id) {
-      const again = await this.resolver.resolveMany(names);
+      const again = await this.resolver.resolveManyFromDatabase(names);
       const publication = again.publication ?? NEVER_PUBLISHED;
       return { publication, outcomes: again.outcomes, stored: new Map(), consistent: false };
     }

@@ -24,6 +24,7 @@ import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread } from '../names/closer-readings.js';
 import type { ScoredProduct } from '../names/resolution-decision.js';
 import { contradictions, toldBy, type Told } from '../names/attributes.js';
+import { CandidateIndexes } from './candidate-index/candidate-indexes.service.js';
 
 /**
  * How many products candidate generation proposes for scoring, best ranked first. Scoring is
@@ -80,7 +81,10 @@ export class NameResolver {
     return outcomes.map((outcome) => ({ ...(publication && { publication }), outcome }));
   });
 
-  constructor(private readonly repository: LookupRepository) {}
+  constructor(
+    private readonly repository: LookupRepository,
+    private readonly indexes: CandidateIndexes,
+  ) {}
 
   async resolve(query: string): Promise<ResolutionOutcome> {
     return (await this.resolveMany([query])).outcomes[0]!;
@@ -99,24 +103,39 @@ export class NameResolver {
   }
 
   /**
+   * Names resolved from the database's latest publication, not the candidate index: for a
+   * lookup that found the database a publication ahead of the index.
+   */
+  async resolveManyFromDatabase(queries: readonly string[]): Promise<Resolutions> {
+    return await this.resolveGrouped(queries, true);
+  }
+
+  /**
    * Names resolved together, in two statements, or, while the pool has idle connections, in
    * up to one group per core side by side: PostgreSQL runs a statement on one core, so a lone
    * batch would otherwise wait for its names one after another. Under load no connection is
    * idle and a batch costs no more statements than a lookup.
    */
-  private async resolveGrouped(queries: readonly string[]): Promise<Resolutions> {
-    const groups = Math.min(queries.length, PARALLEL_GROUPS, this.repository.idleConnections());
-    if (groups <= 1) return await this.resolveTogether(queries);
+  private async resolveGrouped(
+    queries: readonly string[],
+    fromDatabase = false,
+  ): Promise<Resolutions> {
+    // From the candidate index, names take no statement to wait for side by side.
+    const inMemory = !fromDatabase && this.indexes.current() !== undefined;
+    const groups = inMemory
+      ? 1
+      : Math.min(queries.length, PARALLEL_GROUPS, this.repository.idleConnections());
+    if (groups <= 1) return await this.resolveTogether(queries, fromDatabase);
     const size = Math.ceil(queries.length / groups);
     const parts = await Promise.all(
       Array.from({ length: groups }, (_, g) =>
-        this.resolveTogether(queries.slice(g * size, (g + 1) * size)),
+        this.resolveTogether(queries.slice(g * size, (g + 1) * size), fromDatabase),
       ),
     );
     const publication = parts[0]!.publication;
     // A catalog published between the groups' statements: all of them from one instead.
     if (parts.some((part) => part.publication?.id !== publication?.id))
-      return await this.resolveTogether(queries);
+      return await this.resolveTogether(queries, true);
     return {
       ...(publication && { publication }),
       outcomes: parts.flatMap((part) => part.outcomes),
@@ -129,19 +148,23 @@ export class NameResolver {
    * its words is read both ways (writtenBarcodeOutcome). A catalog published between the two
    * reads: all of them again, once.
    */
-  private async resolveTogether(queries: readonly string[], retry = true): Promise<Resolutions> {
+  private async resolveTogether(
+    queries: readonly string[],
+    fromDatabase: boolean,
+    retry = true,
+  ): Promise<Resolutions> {
     const gtins = queries.map(gtinOfQuery);
     const written = queries.map((query, i) => (gtins[i] === undefined ? gtinsInName(query) : []));
     const wanted = [...new Set([...gtins, ...written.flat()].filter((g) => g !== undefined))];
-    if (wanted.length === 0) return await this.resolveNames(queries);
+    if (wanted.length === 0) return await this.resolveNames(queries, fromDatabase);
     const names = queries.filter((_, i) => gtins[i] === undefined);
     const [byName, byBarcode] = await Promise.all([
-      names.length > 0 ? this.resolveNames(names) : undefined,
+      names.length > 0 ? this.resolveNames(names, fromDatabase) : undefined,
       this.repository.findBarcodes(wanted),
     ]);
     const publication = byBarcode.publication;
     if (retry && byName && byName.publication?.id !== publication?.id)
-      return await this.resolveTogether(queries, false);
+      return await this.resolveTogether(queries, true, false);
     // A number no product carries as a barcode may still be a name: an alias of digits.
     const unknown = queries.filter(
       (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]),
@@ -154,8 +177,8 @@ export class NameResolver {
     });
     const rereads = identified.filter((name) => name !== undefined);
     const [asNames, reread] = await Promise.all([
-      unknown.length > 0 ? this.resolveNames(unknown) : undefined,
-      rereads.length > 0 ? this.resolveNames(rereads) : undefined,
+      unknown.length > 0 ? this.resolveNames(unknown, fromDatabase) : undefined,
+      rereads.length > 0 ? this.resolveNames(rereads, fromDatabase) : undefined,
     ]);
     let next = 0;
     let again = 0;
@@ -178,10 +201,14 @@ export class NameResolver {
   }
 
   /**
-   * Names resolved together in two statements: one for the vocabulary of all their terms,
-   * one for every name's candidates.
+   * Names resolved together in two statements, one for the vocabulary of all their terms and
+   * one for every name's candidates, or in none from the candidate index when it is held.
    */
-  private async resolveNames(queries: readonly string[]): Promise<Resolutions> {
+  private async resolveNames(
+    queries: readonly string[],
+    fromDatabase: boolean,
+  ): Promise<Resolutions> {
+    const index = fromDatabase ? undefined : this.indexes.current();
     const plans = queries.map((query) => {
       const normalised = normaliseName(query);
       // Ordinary words may be misspelt; numbers and model codes must match exactly.
@@ -202,7 +229,11 @@ export class NameResolver {
     if (terms.length > 0) terms.push('', ...VARIANT_WORDS);
     const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
     const matches =
-      terms.length === 0 ? [] : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
+      terms.length === 0
+        ? []
+        : index
+          ? index.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD)
+          : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
     const byQueryTerm = new Map<string, TermMatch[]>();
     for (const match of matches) {
       const same = byQueryTerm.get(match.queryTerm);
@@ -216,10 +247,12 @@ export class NameResolver {
         plan.codes,
       );
     });
-    const { publication, candidates } = await this.repository.findCandidates(
-      chosen,
-      CANDIDATE_LIMIT,
-    );
+    const { publication, candidates } = index
+      ? {
+          publication: index.publication,
+          candidates: index.findCandidates(chosen, CANDIDATE_LIMIT),
+        }
+      : await this.repository.findCandidates(chosen, CANDIDATE_LIMIT);
     const kinds = (publication && (await this.kinds.fetch(publication.id))) ?? NO_KINDS;
     return {
       ...(publication && { publication }),

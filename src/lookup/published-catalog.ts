@@ -29,6 +29,7 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
   /** Background reads started, and the latest of them that succeeded. */
   private attempts = 0;
   private lastGood = 0;
+  private readonly listeners: ((publication: Publication) => void)[] = [];
 
   constructor(
     private readonly repository: LookupRepository,
@@ -37,6 +38,11 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
 
   get current(): Publication {
     return this.publication;
+  }
+
+  /** Calls `listener` with each publication this instance notices from now on. */
+  onPublished(listener: (publication: Publication) => void): void {
+    this.listeners.push(listener);
   }
 
   async onModuleInit(): Promise<void> {
@@ -65,6 +71,7 @@ export class PublishedCatalog implements OnModuleInit, OnModuleDestroy {
       this.publication = latest;
       // Once per instance and publication, as it notices one (at start, by NOTIFY or the poll).
       if (latest.id !== NEVER_PUBLISHED.id) this.logger.log(servingLine(latest));
+      for (const listener of this.listeners) listener(latest);
     }
     if (this.failing) this.logger.log('Reading the latest catalog works again');
     this.failing = false;

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { DatabaseReader } from '../../database/database-reader.js';
+import { LATEST_PUBLICATION, type Publication } from '../../publication/publication.sql.js';
+import type { IndexedProduct, IndexedSearchName, IndexedVocabulary } from './candidate-index.js';
+
+/** What a publication's candidate index holds, read from its tables. */
+export interface IndexRows {
+  publication: Publication;
+  products: IndexedProduct[];
+  vocabulary: IndexedVocabulary;
+  names: IndexedSearchName[];
+}
+
+/** How much a publication's search tables hold: what an index of them would take. */
+export interface IndexSize {
+  publicationId: number;
+  products: number;
+  searchNames: number;
+  /** Terms carried by all search names together, and the vocabulary's distinct terms. */
+  nameTerms: number;
+  terms: number;
+  /** Characters of the products' ids, names, brands, categories and search names. */
+  text: number;
+}
+
+const SIZE = `
+  SELECT (SELECT id FROM (${LATEST_PUBLICATION}) p) AS "publicationId",
+         (SELECT count(*) FROM products)::int AS products,
+         (SELECT count(*) FROM product_search_names)::int AS "searchNames",
+         (SELECT coalesce(sum(cardinality(terms)), 0) FROM product_search_names)::int8::float8
+           AS "nameTerms",
+         (SELECT count(*) FROM search_terms)::int AS terms,
+         (SELECT coalesce(sum(length(id) + length(name) + length(brand) + length(category)
+                              + length(names_norm)), 0) FROM products)::int8::float8 AS text`;
+
+// The vocabulary as three strings, its terms and their counts in byte order, each joined by
+// spaces: not a row, nor a string, a term.
+const VOCABULARY = `
+  SELECT coalesce(string_agg(term, ' ' ORDER BY term COLLATE "C"), '') AS terms,
+         coalesce(string_agg(df::text, ' ' ORDER BY term COLLATE "C"), '') AS df,
+         coalesce(string_agg(siblings::text, ' ' ORDER BY term COLLATE "C"), '') AS siblings,
+         count(*)::int AS count
+    FROM search_terms`;
+
+/** `count` integers written in `text`, separated by spaces. */
+function integers(text: string, count: number): Int32Array {
+  const read = new Int32Array(count);
+  for (let i = 0, at = 0; i < count; i++) {
+    const end = text.indexOf(' ', at);
+    read[i] = Number(text.slice(at, end < 0 ? text.length : end));
+    at = end + 1;
+  }
+  return read;
+}
+
+/** Reads a publication's search names and vocabulary for the candidate index. */
+@Injectable()
+export class CandidateIndexRepository {
+  constructor(private readonly reader: DatabaseReader) {}
+
+  async size(): Promise<IndexSize | undefined> {
+    const { rows } = await this.reader.client().pool.query<IndexSize>(SIZE);
+    const [size] = rows;
+    return size?.publicationId === null ? undefined : size;
+  }
+
+  /**
+   * The latest publication's rows, or undefined when another was published while they were
+   * read (a publication swaps the tables: the same publication before and after says the
+   * rows are all its own).
+   */
+  async read(): Promise<IndexRows | undefined> {
+    const client = await this.reader.client().pool.connect();
+    try {
+      const before = await latest(client);
+      if (!before) return undefined;
+      const products = (
+        await client.query<IndexedProduct>(
+          'SELECT id, name, brand, category, names_norm AS names FROM products',
+        )
+      ).rows;
+      const [counted] = (
+        await client.query<{ terms: string; df: string; siblings: string; count: number }>(
+          VOCABULARY,
+        )
+      ).rows;
+      const vocabulary = counted && {
+        terms: counted.terms,
+        df: integers(counted.df, counted.count),
+        siblings: integers(counted.siblings, counted.count),
+      };
+      // Products share their brands and categories: one string each, not one a product.
+      const shared = new Map<string, string>();
+      const once = (text: string) => shared.get(text) ?? (shared.set(text, text), text);
+      for (const product of products) {
+        product.brand = once(product.brand);
+        product.category = once(product.category);
+      }
+      const byId = new Map(products.map((product, i) => [product.id, i]));
+      const names = (
+        await client.query<{ productId: string; terms: string }>(
+          `SELECT product_id AS "productId", array_to_string(terms, ' ') AS terms
+             FROM product_search_names`,
+        )
+      ).rows.flatMap(({ productId, terms }) => {
+        const product = byId.get(productId);
+        return product === undefined ? [] : [{ product, terms }];
+      });
+      const after = await latest(client);
+      if (after?.id !== before.id || !vocabulary) return undefined;
+      return { publication: before, products, vocabulary, names };
+    } finally {
+      client.release();
+    }
+  }
+}
+
+async function latest(client: pg.PoolClient): Promise<Publication | undefined> {
+  return (await client.query<Publication>(LATEST_PUBLICATION)).rows[0];
+}

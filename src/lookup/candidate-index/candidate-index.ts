@@ -1,0 +1,295 @@
+import { NAMES_SEPARATOR } from '../../names/name-normaliser.js';
+import { MIN_SIMILARITY } from '../../names/search-terms.js';
+import type { Publication } from '../../publication/publication.sql.js';
+import type { CandidateTerms, TermMatch } from '../candidate-terms.js';
+import type { CandidateProduct } from '../lookup.repository.js';
+import { reportedSimilarity, trigrams, trigramSimilarity } from './trigrams.js';
+
+/** A product as candidates carry it: its names joined by NAMES_SEPARATOR, as stored. */
+export interface IndexedProduct {
+  id: string;
+  name: string;
+  brand: string;
+  category: string;
+  names: string;
+}
+
+/**
+ * The vocabulary (search_terms): its terms in byte order, joined by spaces (a term holds none),
+ * with the counts of each. One string, not a string and a map entry a term: a catalog's
+ * vocabulary has about ten terms a product, and a map of them would take most of the index.
+ */
+export interface IndexedVocabulary {
+  terms: string;
+  df: Int32Array;
+  siblings: Int32Array;
+}
+
+/** A search name (product_search_names): its product's index among the products, its terms. */
+export interface IndexedSearchName {
+  product: number;
+  /** Its terms, separated by spaces (a term holds none). */
+  terms: string;
+}
+
+/** Rows of numbers packed in one array: row r is items[start[r]] up to items[start[r + 1]]. */
+interface Packed {
+  start: Int32Array;
+  items: Int32Array;
+}
+
+/** Packs `count` rows, row r's items being `itemsOf(r)`, each row read once. */
+function packed(count: number, itemsOf: (row: number) => readonly number[]): Packed {
+  const start = new Int32Array(count + 1);
+  const items: number[] = [];
+  for (let r = 0; r < count; r++) {
+    items.push(...itemsOf(r));
+    start[r + 1] = items.length;
+  }
+  return { start, items: Int32Array.from(items) };
+}
+
+/** The rows listed by their items: for each of `columns` values, the rows that hold it. */
+function transposed({ start, items }: Packed, columns: number): Packed {
+  const next = new Int32Array(columns + 1);
+  for (const item of items) next[item + 1]!++;
+  for (let c = 0; c < columns; c++) next[c + 1]! += next[c]!;
+  const columnStart = next.slice();
+  const rows = new Int32Array(items.length);
+  for (let r = 0; r + 1 < start.length; r++)
+    for (let i = start[r]!; i < start[r + 1]!; i++) rows[next[items[i]!]!++] = r;
+  return { start: columnStart, items: rows };
+}
+
+/** Search_words holds the vocabulary's terms without an ASCII digit (catalog-derived.repository.ts). */
+const ASCII_DIGIT = /[0-9]/;
+
+/**
+ * A publication's search names and vocabulary in the service's memory: the two statements a
+ * name that needs the resolver costs (lookup.repository.ts, findTerms and findCandidates),
+ * answered without a round trip, with the same rows in the same order.
+ */
+export class CandidateIndex {
+  /** The vocabulary's terms in byte order, joined by spaces, and where each starts. */
+  private readonly text: string;
+  private readonly offsets: Int32Array;
+  private readonly df: Int32Array;
+  private readonly siblings: Int32Array;
+  /** Each search name's terms (ids, distinct), and the search names carrying each term. */
+  private readonly nameTerms: Packed;
+  private readonly termNames: Packed;
+  private readonly nameProduct: Int32Array;
+  /** Each digit-free term's trigram count, and the terms carrying each trigram. */
+  private readonly termTrigrams: Int32Array;
+  private readonly trigramIds = new Map<string, number>();
+  private readonly trigramTerms: Packed;
+  /** Scratch counts, one per search name or term, each back at 0 after every use. */
+  private readonly shared: Int32Array;
+
+  constructor(
+    readonly publication: Publication,
+    private readonly products: readonly IndexedProduct[],
+    vocabulary: IndexedVocabulary,
+    names: readonly IndexedSearchName[],
+  ) {
+    this.text = vocabulary.terms;
+    ({ df: this.df, siblings: this.siblings } = vocabulary);
+    // Each term's start, and one past the end for the last term's length.
+    this.offsets = new Int32Array(this.df.length + 1);
+    for (let id = 1, at = 0; id <= this.df.length; id++)
+      this.offsets[id] = (at = this.text.indexOf(' ', at) + 1) || this.text.length + 1;
+    const terms = this.df.length;
+    for (let id = 1; id < terms; id++)
+      if (this.compareWith(this.term(id - 1), id) >= 0)
+        throw new Error('The vocabulary is not in byte order');
+    this.nameTerms = packed(names.length, (r) => {
+      const ids = names[r]!.terms.split(' ').map((term) => this.termId(term));
+      return [...new Set(ids.filter((id) => id !== undefined))];
+    });
+    this.termNames = transposed(this.nameTerms, terms);
+    this.nameProduct = Int32Array.from(names, (name) => name.product);
+    this.termTrigrams = new Int32Array(terms);
+    const trigramsOf = (id: number): number[] => {
+      const term = this.term(id);
+      if (term === '' || ASCII_DIGIT.test(term)) return [];
+      const grams = [...trigrams(term)].map((gram) => {
+        const known = this.trigramIds.get(gram);
+        if (known !== undefined) return known;
+        this.trigramIds.set(gram, this.trigramIds.size);
+        return this.trigramIds.size - 1;
+      });
+      this.termTrigrams[id] = grams.length;
+      return grams;
+    };
+    const termTrigramIds = packed(terms, trigramsOf);
+    this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
+    this.shared = new Int32Array(Math.max(names.length, terms));
+  }
+
+  /** What findTerms reads from the vocabulary and the words' trigram index. */
+  findTerms(terms: readonly string[], words: readonly string[], perWord: number): TermMatch[] {
+    const matches: TermMatch[] = [];
+    for (const term of new Set(terms)) {
+      const id = this.termId(term);
+      if (id !== undefined)
+        matches.push({
+          queryTerm: term,
+          term,
+          df: this.df[id]!,
+          similarity: 1,
+          siblings: this.siblings[id]!,
+        });
+    }
+    for (const word of words)
+      if (this.termId(word) === undefined) matches.push(...this.closeWords(word, perWord));
+    return matches;
+  }
+
+  /** What findCandidates reads for each name: its best `limit` products, best first. */
+  findCandidates(
+    queries: readonly (CandidateTerms | undefined)[],
+    limit: number,
+  ): CandidateProduct[][] {
+    return queries.map((query) => (query ? this.candidates(query, limit) : []));
+  }
+
+  /**
+   * A misspelt word's closest digit-free terms, at least MIN_SIMILARITY similar, closest
+   * first and equally close ones in byte order, as `word % q ORDER BY word <-> q, word`.
+   */
+  private closeWords(word: string, perWord: number): TermMatch[] {
+    const grams = trigrams(word);
+    const touched: number[] = [];
+    const { start, items } = this.trigramTerms;
+    for (const gram of grams) {
+      const id = this.trigramIds.get(gram);
+      if (id === undefined) continue;
+      for (let i = start[id]!; i < start[id + 1]!; i++)
+        if (this.shared[items[i]!]!++ === 0) touched.push(items[i]!);
+    }
+    const close: { id: number; similarity: number; distance: number }[] = [];
+    for (const id of touched) {
+      const similarity = trigramSimilarity(this.shared[id]!, grams.size, this.termTrigrams[id]!);
+      this.shared[id] = 0;
+      if (similarity >= MIN_SIMILARITY)
+        close.push({ id, similarity, distance: Math.fround(1 - similarity) });
+    }
+    // Terms' ids are in byte order.
+    close.sort((a, b) => a.distance - b.distance || a.id - b.id);
+    return close.slice(0, perWord).map(({ id, similarity }) => ({
+      queryTerm: word,
+      term: this.term(id),
+      df: this.df[id]!,
+      similarity: reportedSimilarity(similarity),
+      siblings: 0,
+    }));
+  }
+
+  /**
+   * The products with a search name carrying any narrowing term (or, with `all`, every one),
+   * each weighed by its best such name: the sum, in the query's order, of the weights of the
+   * query's terms that name carries.
+   */
+  private candidates(query: CandidateTerms, limit: number): CandidateProduct[] {
+    const position = new Map<number, number>();
+    for (const [i, { term }] of query.weighted.entries()) {
+      const id = this.termId(term);
+      if (id !== undefined) position.set(id, i);
+    }
+    const best = new Map<number, number>();
+    for (const name of this.carrying(query)) {
+      const carried: number[] = [];
+      for (let i = this.nameTerms.start[name]!; i < this.nameTerms.start[name + 1]!; i++) {
+        const at = position.get(this.nameTerms.items[i]!);
+        if (at !== undefined) carried.push(at);
+      }
+      carried.sort((a, b) => a - b);
+      let weight = query.weighted[carried[0]!]!.weight;
+      for (let i = 1; i < carried.length; i++) weight += query.weighted[carried[i]!]!.weight;
+      const product = this.nameProduct[name]!;
+      if (weight > (best.get(product) ?? -Infinity)) best.set(product, weight);
+    }
+    return [...best]
+      .sort(
+        ([pa, wa], [pb, wb]) => wb - wa || inBytes(this.products[pa]!.id, this.products[pb]!.id),
+      )
+      .slice(0, limit)
+      .map(([index, weight]) => {
+        const { id, name, brand, category, names } = this.products[index]!;
+        return { id, name, brand, category, names: names.split(NAMES_SEPARATOR), weight };
+      });
+  }
+
+  /** The search names carrying any of the query's narrowing terms, or all of them. */
+  private carrying({ narrow, all }: CandidateTerms): number[] {
+    const ids = narrow.map((term) => this.termId(term));
+    const { start, items } = this.termNames;
+    const postings = (id: number) => items.subarray(start[id], start[id + 1]);
+    if (all) {
+      if (ids.some((id) => id === undefined)) return [];
+      const [rarest, ...others] = (ids as number[]).sort(
+        (a, b) => start[a + 1]! - start[a]! - (start[b + 1]! - start[b]!),
+      );
+      if (rarest === undefined) return [];
+      return [...postings(rarest)].filter((name) =>
+        others.every((id) => this.nameCarries(name, id)),
+      );
+    }
+    const names: number[] = [];
+    for (const id of ids) {
+      if (id === undefined) continue;
+      for (const name of postings(id)) if (this.shared[name]!++ === 0) names.push(name);
+    }
+    for (const name of names) this.shared[name] = 0;
+    return names;
+  }
+
+  private term(id: number): string {
+    return this.text.slice(this.offsets[id], this.offsets[id + 1]! - 1);
+  }
+
+  /** The id of `term` in the vocabulary, by bisection of the terms in byte order. */
+  private termId(term: string): number | undefined {
+    let low = 0;
+    let high = this.offsets.length - 2;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const order = this.compareWith(term, middle);
+      if (order === 0) return middle;
+      if (order < 0) high = middle - 1;
+      else low = middle + 1;
+    }
+    return undefined;
+  }
+
+  /** `term` against the term of `id`, in byte order, without copying it out. */
+  private compareWith(term: string, id: number): number {
+    const start = this.offsets[id]!;
+    return inBytes(term, this.text, start, this.offsets[id + 1]! - start - 1);
+  }
+
+  private nameCarries(name: number, term: number): boolean {
+    for (let i = this.nameTerms.start[name]!; i < this.nameTerms.start[name + 1]!; i++)
+      if (this.nameTerms.items[i] === term) return true;
+    return false;
+  }
+}
+
+/**
+ * A UTF-16 code unit ranked as its code point ranks, which is UTF-8's byte order (COLLATE "C"):
+ * the halves of a pair (a character past U+FFFF) after the characters U+E000 to U+FFFF.
+ */
+const codePointOrder = (unit: number) =>
+  unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
+
+/**
+ * `a` against `b` (or the `length` characters of `b` from `start`) in byte order, as the
+ * statements order terms and product ids (COLLATE "C").
+ */
+function inBytes(a: string, b: string, start = 0, length = b.length): number {
+  for (let i = 0; i < Math.min(a.length, length); i++) {
+    const difference = codePointOrder(a.charCodeAt(i)) - codePointOrder(b.charCodeAt(start + i));
+    if (difference !== 0) return difference;
+  }
+  return a.length - length;
+}

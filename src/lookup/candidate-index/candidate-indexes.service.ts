@@ -1,0 +1,134 @@
+import { Injectable, Logger, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import v8 from 'node:v8';
+import { AppConfig } from '../../config/app-config.js';
+import { errorName } from '../../common/error-name.js';
+import { NEVER_PUBLISHED, POLL_MS, PublishedCatalog } from '../published-catalog.js';
+import { CandidateIndex } from './candidate-index.js';
+import { CandidateIndexRepository, type IndexSize } from './candidate-index.repository.js';
+
+const MIB = 2 ** 20;
+
+/**
+ * What an index of `size` takes, its arrays included, in bytes: its products' text (a byte a
+ * character, as V8 holds Latin-1 strings) and objects; each term's characters, counts, offset
+ * and trigrams; four bytes for each search name's term in each direction (bench/RESULTS.md).
+ */
+export const indexBytes = (size: IndexSize): number =>
+  size.text + 120 * size.products + 40 * size.terms + 8 * size.searchNames + 8 * size.nameTerms;
+
+/** Reading an index takes about as much again of the heap while its rows are read. */
+const READING_FACTOR = 2;
+
+/**
+ * The candidate index of the publication lookups answer from, held while it fits
+ * CANDIDATE_INDEX_MB, and read again as each publication is noticed. Until it is read, and for
+ * a catalog too large for it, names are resolved by PostgreSQL's statements, to the same
+ * candidates (candidate-index.ts).
+ */
+@Injectable()
+export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Catalog');
+  private index?: CandidateIndex;
+  private running?: Promise<void>;
+  private again = false;
+  private retry?: NodeJS.Timeout;
+  /** The publication last said to be too large, or not read, so that it is said once. */
+  private said?: number;
+
+  constructor(
+    private readonly repository: CandidateIndexRepository,
+    private readonly catalog: PublishedCatalog,
+    private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.catalog.onPublished(() => void this.refresh());
+    // Read in the background: until it is held, the statements resolve names.
+    void this.refresh();
+  }
+
+  onModuleDestroy(): void {
+    clearTimeout(this.retry);
+  }
+
+  /** The index of the publication this instance answers from, when it holds it. */
+  current(): CandidateIndex | undefined {
+    const index = this.index;
+    return index?.publication.id === this.catalog.current.id ? index : undefined;
+  }
+
+  /** Reads the current publication's index, once at a time; resolves when it is read. */
+  refresh(): Promise<void> {
+    if (this.config.candidateIndexMb === 0) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = (async () => {
+      do {
+        this.again = false;
+        await this.load().catch((error: unknown) => {
+          this.sayOnce(`Could not read the candidate index (${errorName(error)}); retrying`);
+          this.later();
+        });
+      } while (this.again);
+      this.running = undefined;
+    })();
+    return this.running;
+  }
+
+  private sayOnce(message: string, level: 'log' | 'warn' = 'warn'): void {
+    if (this.said === this.catalog.current.id) return;
+    this.said = this.catalog.current.id;
+    this.logger[level](message);
+  }
+
+  private later(): void {
+    clearTimeout(this.retry);
+    this.retry = setTimeout(() => void this.refresh(), POLL_MS).unref();
+  }
+
+  private async load(): Promise<void> {
+    const wanted = this.catalog.current.id;
+    if (wanted === NEVER_PUBLISHED.id || this.index?.publication.id === wanted) return;
+    const size = await this.repository.size();
+    if (!size || size.publicationId === this.index?.publication.id) return;
+    const bytes = indexBytes(size);
+    const megabytes = Math.ceil(bytes / MIB);
+    // The index of an older publication is no use once another is published: let it go first.
+    this.index = undefined;
+    if (megabytes > this.config.candidateIndexMb) {
+      this.sayOnce(
+        `Resolving names in PostgreSQL: the candidate index of ${size.products} products ` +
+          `would take about ${megabytes} MiB (CANDIDATE_INDEX_MB=${this.config.candidateIndexMb})`,
+        'log',
+      );
+      return;
+    }
+    // A busy heap reads it a little later rather than running out of memory.
+    const { heap_size_limit: limit, used_heap_size: used } = v8.getHeapStatistics();
+    if (limit - used < READING_FACTOR * bytes) {
+      this.sayOnce(
+        `Resolving names in PostgreSQL until the heap has room for the candidate index ` +
+          `(about ${megabytes} MiB)`,
+      );
+      this.later();
+      return;
+    }
+    const started = performance.now();
+    const rows = await this.repository.read();
+    // Another publication came while reading: the listener reads that one next.
+    if (!rows) return;
+    const { id, publishedAt } = rows.publication;
+    this.index = new CandidateIndex(
+      { id, publishedAt },
+      rows.products,
+      rows.vocabulary,
+      rows.names,
+    );
+    this.logger.log(
+      `Candidate index of publication ${id}: ${rows.products.length} products, about ` +
+        `${megabytes} MiB, read in ${Math.round(performance.now() - started)} ms`,
+    );
+  }
+}

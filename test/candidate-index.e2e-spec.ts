@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import type { INestApplication } from '@nestjs/common';
+import { generatedQueries } from '../bench/resolution/generated-queries.js';
+import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
+import { candidateTerms } from '../src/lookup/candidate-terms.js';
+import { CandidateIndexes } from '../src/lookup/candidate-index/candidate-indexes.service.js';
+import { LookupRepository } from '../src/lookup/lookup.repository.js';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { PublishedCatalog } from '../src/lookup/published-catalog.js';
+import { normaliseName, wordsOf } from '../src/names/name-normaliser.js';
+import { queryTerms } from '../src/names/search-terms.js';
+import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
+import { catalogFile, product } from './support/catalog-files.js';
+import { createTestApp } from './support/test-app.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+// The candidate index answers what PostgreSQL's two statements answer (lookup.repository.ts),
+// row for row, on a generated catalog and its typos, dropped and added words; the resolver
+// reads it instead of them once it holds the publication it answers from.
+
+const PRODUCTS = 2_000;
+const SEED = 3;
+
+describe(CandidateIndexes.name, () => {
+  let db: TestDatabase;
+  let app: INestApplication;
+  const queries = generatedQueries({ products: PRODUCTS, seed: SEED, count: 300 }).map(
+    (q) => q.query,
+  );
+
+  beforeAll(async () => {
+    db = await createTestDatabase();
+    app = await createTestApp({ DATABASE_URL: db.url });
+    const lines = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
+    await app.get(CatalogImporter).import(await catalogFile(lines));
+    await app.get(PublishedCatalog).refresh();
+    await app.get(CandidateIndexes).refresh();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await db?.drop();
+  });
+
+  const held = () => {
+    const index = app.get(CandidateIndexes).current();
+    expect(index?.publication.id).toBe(app.get(PublishedCatalog).current.id);
+    return index!;
+  };
+
+  it('reads the vocabulary and the close words of misspelt ones as the statement does', async () => {
+    const index = held();
+    const repository = app.get(LookupRepository);
+    const byTerm = (a: { queryTerm: string; term: string }, b: typeof a) =>
+      a.queryTerm.localeCompare(b.queryTerm) || a.term.localeCompare(b.term);
+    for (const query of queries) {
+      const normalised = normaliseName(query);
+      const terms = [...queryTerms(normalised), ''];
+      const words = wordsOf(normalised).filter((w) => w.length >= 4 && !/\d/.test(w));
+      const stated = await repository.findTerms(terms, words, 3);
+      expect({ query, matches: index.findTerms(terms, words, 3).sort(byTerm) }).toEqual({
+        query,
+        matches: stated.sort(byTerm),
+      });
+      const chosen = candidateTerms(stated);
+      const { candidates } = await repository.findCandidates([chosen], 20);
+      expect({ query, candidates: index.findCandidates([chosen], 20) }).toEqual({
+        query,
+        candidates,
+      });
+    }
+  }, 120_000);
+
+  it('resolves names from the index, to what the statements resolve them to', async () => {
+    held();
+    const resolver = app.get(NameResolver);
+    const repository = app.get(LookupRepository);
+    const statements = jest.spyOn(repository, 'findCandidates');
+    const fromIndex = await resolver.resolveMany(queries.slice(0, 100));
+    expect(statements).not.toHaveBeenCalled();
+    const fromDatabase = await resolver.resolveManyFromDatabase(queries.slice(0, 100));
+    expect(statements).toHaveBeenCalled();
+    statements.mockRestore();
+    expect(fromIndex.publication).toEqual(fromDatabase.publication);
+    expect(fromIndex.outcomes).toEqual(fromDatabase.outcomes);
+    expect(fromIndex.outcomes.filter((o) => o.productId).length).toBeGreaterThan(50);
+  });
+
+  it('holds each new publication once it is noticed, and answers from it', async () => {
+    const before = held().publication.id;
+    const lines = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
+    lines.push(JSON.stringify(product('zephyr-kettle', { name: 'Zephyrine Quartzbrook Kettle' })));
+    await app.get(CatalogImporter).import(await catalogFile(lines));
+    await app.get(PublishedCatalog).refresh();
+    await app.get(CandidateIndexes).refresh();
+    expect(held().publication.id).toBeGreaterThan(before);
+    const outcome = await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
+    expect(outcome.productId).toBe('zephyr-kettle');
+  });
+
+  it('leaves names to the statements when CANDIDATE_INDEX_MB is 0', async () => {
+    const other = await createTestApp({ DATABASE_URL: db.url, CANDIDATE_INDEX_MB: '0' });
+    try {
+      await other.get(CandidateIndexes).refresh();
+      expect(other.get(CandidateIndexes).current()).toBeUndefined();
+      const outcome = await other.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
+      expect(outcome.productId).toBe('zephyr-kettle');
+    } finally {
+      await other.close();
+    }
+  });
+});
