@@ -7,7 +7,9 @@ import { CandidateIndexes } from '../src/lookup/candidate-index/candidate-indexe
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PublishedCatalog } from '../src/lookup/published-catalog.js';
-import { normaliseName, wordsOf } from '../src/names/name-normaliser.js';
+import { nameKey, normaliseName, wordsOf } from '../src/names/name-normaliser.js';
+import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { LookupService } from '../src/lookup/lookup.service.js';
 import { queryTerms } from '../src/names/search-terms.js';
 import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { catalogFile, product } from './support/catalog-files.js';
@@ -24,6 +26,7 @@ const SEED = 3;
 describe(CandidateIndexes.name, () => {
   let db: TestDatabase;
   let app: INestApplication;
+  const catalog = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
   const queries = generatedQueries({ products: PRODUCTS, seed: SEED, count: 300 }).map(
     (q) => q.query,
   );
@@ -31,8 +34,7 @@ describe(CandidateIndexes.name, () => {
   beforeAll(async () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url });
-    const lines = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
-    await app.get(CatalogImporter).import(await catalogFile(lines));
+    await app.get(CatalogImporter).import(await catalogFile(catalog));
     await app.get(PublishedCatalog).refresh();
     await app.get(CandidateIndexes).refresh();
   }, 120_000);
@@ -84,6 +86,23 @@ describe(CandidateIndexes.name, () => {
     expect(fromIndex.publication).toEqual(fromDatabase.publication);
     expect(fromIndex.outcomes).toEqual(fromDatabase.outcomes);
     expect(fromIndex.outcomes.filter((o) => o.productId).length).toBeGreaterThan(50);
+  });
+
+  it('probes only names whose key the catalog may hold, with the same answers', async () => {
+    held();
+    const answers = app.get(AnswerRepository);
+    const probes = jest.spyOn(answers, 'findExact');
+    const lookups = app.get(LookupService);
+    try {
+      const exact = (JSON.parse(catalog[0]!) as { name: string }).name;
+      const typo = 'Zqxv Kettle Nowhere';
+      const [found, refused] = await lookups.lookupMany([exact, typo]);
+      expect(probes.mock.calls.map(([keys]) => keys)).toEqual([[nameKey(exact)]]);
+      expect(found!.found).toBe(true);
+      expect(refused!.found).toBe(false);
+    } finally {
+      probes.mockRestore();
+    }
   });
 
   it('holds each new publication once it is noticed, and answers from it', async () => {

@@ -168,14 +168,20 @@ export class LookupService {
 
   /**
    * The names' outcomes: those that are exactly one product's name by one probe of their keys
-   * (a barcode is read as one first), the others by the resolver. A catalog published between
-   * the probe and the resolver's reads: the resolver answers every name, from the newer one.
+   * (a barcode is read as one first; a name whose key the candidate index lacks is not probed),
+   * the others by the resolver. A catalog published between the probe and the resolver's reads:
+   * the resolver answers every name, from the newer one.
    */
   private async resolve(names: readonly string[]): Promise<Resolved> {
-    const probed = names.filter((name) => gtinOfQuery(name) === undefined);
+    const keys = new Map<string, string>();
+    for (const name of names) {
+      const key = nameKey(name);
+      if (gtinOfQuery(name) === undefined && this.resolver.mayBeExact(key)) keys.set(name, key);
+    }
+    const probed = [...keys.keys()];
     const exact =
       probed.length > 0
-        ? await this.answers.findExact(probed.map(nameKey), this.assessments.synthesisKey)
+        ? await this.answers.findExact([...keys.values()], this.assessments.synthesisKey)
         : undefined;
     const hits = new Map(probed.map((name, i) => [name, exact!.hits[i]]));
     const rest = names.filter((name) => !hits.get(name));

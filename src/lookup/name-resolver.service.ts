@@ -103,6 +103,14 @@ export class NameResolver {
   }
 
   /**
+   * Whether a name of this key (nameKey) may be exactly a product's or an alias's, as its probe
+   * would find: only a name the candidate index has no key for is known not to be.
+   */
+  mayBeExact(key: string): boolean {
+    return this.indexes.current()?.mayBeExact(key) ?? true;
+  }
+
+  /**
    * Names resolved from the database's latest publication, not the candidate index: for a
    * lookup that found the database a publication ahead of the index.
    */

@@ -7,6 +7,8 @@ import type { IndexedProduct, IndexedSearchName, IndexedVocabulary } from './can
 /** What a publication's candidate index holds, read from its tables. */
 export interface IndexRows {
   publication: Publication;
+  /** The exact name keys and aliases' keys (name_keys, name_aliases), joined by spaces. */
+  keys: string;
   products: IndexedProduct[];
   vocabulary: IndexedVocabulary;
   names: IndexedSearchName[];
@@ -22,6 +24,8 @@ export interface IndexSize {
   terms: number;
   /** Characters of the products' ids, names, brands, categories and search names. */
   text: number;
+  /** Exact name keys and aliases. */
+  keys: number;
 }
 
 const SIZE = `
@@ -32,7 +36,8 @@ const SIZE = `
            AS "nameTerms",
          (SELECT count(*) FROM search_terms)::int AS terms,
          (SELECT coalesce(sum(length(id) + length(name) + length(brand) + length(category)
-                              + length(names_norm)), 0) FROM products)::int8::float8 AS text`;
+                              + length(names_norm)), 0) FROM products)::int8::float8 AS text,
+         ((SELECT count(*) FROM name_keys) + (SELECT count(*) FROM name_aliases))::float8 AS keys`;
 
 // The vocabulary as three strings, its terms and their counts in byte order, each joined by
 // spaces: not a row, nor a string, a term.
@@ -42,6 +47,11 @@ const VOCABULARY = `
          coalesce(string_agg(siblings::text, ' ' ORDER BY term COLLATE "C"), '') AS siblings,
          count(*)::int AS count
     FROM search_terms`;
+
+// The keys a name is probed by (answer.repository.ts), as one string: a key holds no space.
+const KEYS = `
+  SELECT coalesce(string_agg(key, ' '), '') AS keys
+    FROM (SELECT key FROM name_keys UNION ALL SELECT key FROM name_aliases) k`;
 
 /** `count` integers written in `text`, separated by spaces. */
 function integers(text: string, count: number): Int32Array {
@@ -107,9 +117,10 @@ export class CandidateIndexRepository {
         const product = byId.get(productId);
         return product === undefined ? [] : [{ product, terms }];
       });
+      const [{ keys }] = (await client.query<{ keys: string }>(KEYS)).rows as [{ keys: string }];
       const after = await latest(client);
       if (after?.id !== before.id || !vocabulary) return undefined;
-      return { publication: before, products, vocabulary, names };
+      return { publication: before, keys, products, vocabulary, names };
     } finally {
       client.release();
     }

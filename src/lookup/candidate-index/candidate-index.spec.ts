@@ -25,7 +25,8 @@ function indexOf(products: IndexedProduct[]): CandidateIndex {
     df: Int32Array.from(terms, (term) => df.get(term)!),
     siblings: Int32Array.from(terms, (term) => (term === 'red' ? 2 : 0)),
   };
-  return new CandidateIndex({ id: 7, publishedAt: new Date(0) }, products, vocabulary, names);
+  const keys = products.map((p) => p.name.replaceAll(' ', '')).join(' ');
+  return new CandidateIndex({ id: 7, publishedAt: new Date(0) }, keys, products, vocabulary, names);
 }
 
 const weighted = (...pairs: [string, number][]) =>
@@ -53,6 +54,13 @@ describe(CandidateIndex.name, () => {
     product('a-300', 'kestral toaster k300 blue'),
   ]);
 
+  it("says which names may be exactly a product's, and that no other name is", () => {
+    expect(index.mayBeExact('kestralkettlek200red')).toBe(true);
+    expect(index.mayBeExact('kestraltoasterk300blue')).toBe(true);
+    expect(index.mayBeExact('kestralkettlek200')).toBe(false);
+    expect(index.mayBeExact('')).toBe(false);
+  });
+
   it('gives each term the vocabulary holds once, with its counts', () => {
     expect(index.findTerms(['k200', 'red', 'red', 'nothing'], [], 3)).toEqual([
       { queryTerm: 'k200', term: 'k200', df: 2, similarity: 1, siblings: 0 },
@@ -68,11 +76,11 @@ describe(CandidateIndex.name, () => {
       df: Int32Array.of(1, 2, 3),
       siblings: new Int32Array(3),
     };
-    const wide = new CandidateIndex({ id: 1, publishedAt: new Date(0) }, [], vocabulary, []);
+    const wide = new CandidateIndex({ id: 1, publishedAt: new Date(0) }, '', [], vocabulary, []);
     expect(wide.findTerms(terms, [], 3).map((m) => m.df)).toEqual([1, 2, 3]);
     const unordered = { ...vocabulary, terms: [...terms].sort().join(' ') };
     expect(
-      () => new CandidateIndex({ id: 1, publishedAt: new Date(0) }, [], unordered, []),
+      () => new CandidateIndex({ id: 1, publishedAt: new Date(0) }, '', [], unordered, []),
     ).toThrow('byte order');
   });
 

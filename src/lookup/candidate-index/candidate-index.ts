@@ -85,9 +85,13 @@ export class CandidateIndex {
   private readonly trigramTerms: Packed;
   /** Scratch counts, one per search name or term, each back at 0 after every use. */
   private readonly shared: Int32Array;
+  /** The hashes of the keys an exact name is probed by, in order. */
+  private readonly keyHashes: Int32Array;
 
   constructor(
     readonly publication: Publication,
+    /** The exact name keys (name_keys and aliases'), joined by spaces. */
+    keys: string,
     private readonly products: readonly IndexedProduct[],
     vocabulary: IndexedVocabulary,
     names: readonly IndexedSearchName[],
@@ -124,6 +128,31 @@ export class CandidateIndex {
     const termTrigramIds = packed(terms, trigramsOf);
     this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
     this.shared = new Int32Array(Math.max(names.length, terms));
+    const hashes: number[] = [];
+    for (let at = 0; at < keys.length;) {
+      const end = keys.indexOf(' ', at) >>> 0;
+      hashes.push(hashOf(keys, at, Math.min(end, keys.length)));
+      at = Math.min(end, keys.length) + 1;
+    }
+    this.keyHashes = Int32Array.from(hashes).sort();
+  }
+
+  /**
+   * Whether a name of this key may be exactly a product's or an alias's: false says no key is
+   * (its probe would find nothing), true that one may be (two keys may share a hash).
+   */
+  mayBeExact(key: string): boolean {
+    const hash = hashOf(key);
+    let low = 0;
+    let high = this.keyHashes.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const value = this.keyHashes[middle]!;
+      if (value === hash) return true;
+      if (value < hash) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
   }
 
   /** What findTerms reads from the vocabulary and the words' trigram index. */
@@ -273,6 +302,13 @@ export class CandidateIndex {
       if (this.nameTerms.items[i] === term) return true;
     return false;
   }
+}
+
+/** FNV-1a of the characters of `text` from `start` to `end`, as a signed 32-bit number. */
+function hashOf(text: string, start = 0, end = text.length): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash | 0;
 }
 
 /**

@@ -11,10 +11,16 @@ const MIB = 2 ** 20;
 /**
  * What an index of `size` takes, its arrays included, in bytes: its products' text (a byte a
  * character, as V8 holds Latin-1 strings) and objects; each term's characters, counts, offset
- * and trigrams; four bytes for each search name's term in each direction (bench/RESULTS.md).
+ * and trigrams; four bytes for each search name's term in each direction, and for each exact
+ * name key's hash (bench/RESULTS.md).
  */
 export const indexBytes = (size: IndexSize): number =>
-  size.text + 120 * size.products + 40 * size.terms + 8 * size.searchNames + 8 * size.nameTerms;
+  size.text +
+  120 * size.products +
+  40 * size.terms +
+  8 * size.searchNames +
+  8 * size.nameTerms +
+  4 * size.keys;
 
 /** Reading an index takes about as much again of the heap while its rows are read. */
 const READING_FACTOR = 2;
@@ -122,6 +128,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     const { id, publishedAt } = rows.publication;
     this.index = new CandidateIndex(
       { id, publishedAt },
+      rows.keys,
       rows.products,
       rows.vocabulary,
       rows.names,
