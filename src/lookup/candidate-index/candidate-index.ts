@@ -85,6 +85,8 @@ export class CandidateIndex {
   private readonly trigramTerms: Packed;
   /** Scratch counts, one per search name or term, each back at 0 after every use. */
   private readonly shared: Int32Array;
+  /** Scratch places of a name's terms in a query. */
+  private readonly carried: number[] = [];
   /** The hashes of the keys an exact name is probed by, in order. */
   private readonly keyHashes: Int32Array;
 
@@ -220,54 +222,71 @@ export class CandidateIndex {
    * query's terms that name carries.
    */
   private candidates(query: CandidateTerms, limit: number): CandidateProduct[] {
-    const position = new Map<number, number>();
-    for (const [i, { term }] of query.weighted.entries()) {
-      const id = this.termId(term);
-      if (id !== undefined) position.set(id, i);
-    }
+    const { weighted } = query;
+    const names = this.carrying(query);
+    // Each query term's place in the query (from 1), by term id, in the scratch counts.
+    const ids = weighted.map(({ term }) => this.termId(term));
+    for (const [i, id] of ids.entries()) if (id !== undefined) this.shared[id] = i + 1;
+    const { start, items } = this.nameTerms;
+    const carried = this.carried;
     const best = new Map<number, number>();
-    for (const name of this.carrying(query)) {
-      const carried: number[] = [];
-      for (let i = this.nameTerms.start[name]!; i < this.nameTerms.start[name + 1]!; i++) {
-        const at = position.get(this.nameTerms.items[i]!);
-        if (at !== undefined) carried.push(at);
+    for (const name of names) {
+      // The places of the query's terms the name carries, in order (a name has a few).
+      let count = 0;
+      for (let i = start[name]!; i < start[name + 1]!; i++) {
+        const place = this.shared[items[i]!]!;
+        if (place === 0) continue;
+        let j = count++;
+        for (; j > 0 && carried[j - 1]! > place; j--) carried[j] = carried[j - 1]!;
+        carried[j] = place;
       }
-      carried.sort((a, b) => a - b);
-      let weight = query.weighted[carried[0]!]!.weight;
-      for (let i = 1; i < carried.length; i++) weight += query.weighted[carried[i]!]!.weight;
+      let weight = weighted[carried[0]! - 1]!.weight;
+      for (let i = 1; i < count; i++) weight += weighted[carried[i]! - 1]!.weight;
       const product = this.nameProduct[name]!;
       if (weight > (best.get(product) ?? -Infinity)) best.set(product, weight);
     }
-    return [...best]
-      .sort(
-        ([pa, wa], [pb, wb]) => wb - wa || inBytes(this.products[pa]!.id, this.products[pb]!.id),
-      )
-      .slice(0, limit)
-      .map(([index, weight]) => {
-        const { id, name, brand, category, names } = this.products[index]!;
-        return { id, name, brand, category, names: names.split(NAMES_SEPARATOR), weight };
-      });
+    for (const id of ids) if (id !== undefined) this.shared[id] = 0;
+    return this.best(best, limit).map(([index, weight]) => {
+      const { id, name, brand, category, names } = this.products[index]!;
+      return { id, name, brand, category, names: names.split(NAMES_SEPARATOR), weight };
+    });
+  }
+
+  /** The `limit` heaviest products, heaviest first, equally heavy ones by id in byte order. */
+  private best(weights: ReadonlyMap<number, number>, limit: number): [number, number][] {
+    const before = ([pa, wa]: [number, number], [pb, wb]: [number, number]) =>
+      wa > wb || (wa === wb && inBytes(this.products[pa]!.id, this.products[pb]!.id) < 0);
+    const top: [number, number][] = [];
+    if (limit <= 0) return top;
+    for (const entry of weights) {
+      if (top.length === limit && !before(entry, top[limit - 1]!)) continue;
+      let at = top.length;
+      while (at > 0 && before(entry, top[at - 1]!)) at--;
+      top.splice(at, 0, entry);
+      if (top.length > limit) top.pop();
+    }
+    return top;
   }
 
   /** The search names carrying any of the query's narrowing terms, or all of them. */
   private carrying({ narrow, all }: CandidateTerms): number[] {
     const ids = narrow.map((term) => this.termId(term));
     const { start, items } = this.termNames;
-    const postings = (id: number) => items.subarray(start[id], start[id + 1]);
+    const names: number[] = [];
     if (all) {
-      if (ids.some((id) => id === undefined)) return [];
+      if (ids.some((id) => id === undefined)) return names;
       const [rarest, ...others] = (ids as number[]).sort(
         (a, b) => start[a + 1]! - start[a]! - (start[b + 1]! - start[b]!),
       );
-      if (rarest === undefined) return [];
-      return [...postings(rarest)].filter((name) =>
-        others.every((id) => this.nameCarries(name, id)),
-      );
+      if (rarest === undefined) return names;
+      for (let i = start[rarest]!; i < start[rarest + 1]!; i++)
+        if (others.every((id) => this.nameCarries(items[i]!, id))) names.push(items[i]!);
+      return names;
     }
-    const names: number[] = [];
     for (const id of ids) {
       if (id === undefined) continue;
-      for (const name of postings(id)) if (this.shared[name]!++ === 0) names.push(name);
+      for (let i = start[id]!; i < start[id + 1]!; i++)
+        if (this.shared[items[i]!]!++ === 0) names.push(items[i]!);
     }
     for (const name of names) this.shared[name] = 0;
     return names;
