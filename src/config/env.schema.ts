@@ -83,7 +83,7 @@ export const envSchema = z
     /** Memory for cached answers, in MiB (0 turns the cache off). */
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
     /** Memory for the catalog's search names held in the service, in MiB (0: read them). */
-    CANDIDATE_INDEX_MB: optional(z.coerce.number().int().min(0).max(65_536)).default(64),
+    CANDIDATE_INDEX_MB: optional(z.coerce.number().int().min(0).max(65_536)).default(32),
     /** Record refused names for review (docs/operations.md, Names people asked for). */
     ASKED_NAMES_RECORD: optional(flag).default(true),
     /** Refused names not asked for this many days are dropped. */

@@ -17,7 +17,7 @@ const MIB = 2 ** 20;
 export const indexBytes = (size: IndexSize): number =>
   size.text +
   120 * size.products +
-  40 * size.terms +
+  50 * size.terms +
   8 * size.searchNames +
   8 * size.nameTerms +
   4 * size.keys;
@@ -105,7 +105,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     this.index = undefined;
     if (megabytes > this.config.candidateIndexMb) {
       this.sayOnce(
-        `Resolving names in PostgreSQL: the candidate index of ${size.products} products ` +
+        `Resolving names in PostgreSQL: the candidate index of ${size.products.toLocaleString('en-US')} products ` +
           `would take about ${megabytes} MiB (CANDIDATE_INDEX_MB=${this.config.candidateIndexMb})`,
         'log',
       );
@@ -134,7 +134,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
       rows.names,
     );
     this.logger.log(
-      `Candidate index of publication ${id}: ${rows.products.length} products, about ` +
+      `Candidate index of publication ${id}: ${rows.products.length.toLocaleString('en-US')} products, about ` +
         `${megabytes} MiB, read in ${Math.round(performance.now() - started)} ms`,
     );
   }
