@@ -117,15 +117,19 @@ describe(CandidateIndexes.name, () => {
     expect(outcome.productId).toBe('zephyr-kettle');
   });
 
-  it('leaves names to the statements when CANDIDATE_INDEX_MB is 0', async () => {
-    const other = await createTestApp({ DATABASE_URL: db.url, CANDIDATE_INDEX_MB: '0' });
-    try {
-      await other.get(CandidateIndexes).refresh();
-      expect(other.get(CandidateIndexes).current()).toBeUndefined();
-      const outcome = await other.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
-      expect(outcome.productId).toBe('zephyr-kettle');
-    } finally {
-      await other.close();
-    }
-  });
+  it.each(['0', '1'])(
+    'leaves names to the statements when CANDIDATE_INDEX_MB is %s',
+    async (mb) => {
+      // 2,001 products take about 2 MiB: more than 1.
+      const other = await createTestApp({ DATABASE_URL: db.url, CANDIDATE_INDEX_MB: mb });
+      try {
+        await other.get(CandidateIndexes).refresh();
+        expect(other.get(CandidateIndexes).current()).toBeUndefined();
+        const outcome = await other.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
+        expect(outcome.productId).toBe('zephyr-kettle');
+      } finally {
+        await other.close();
+      }
+    },
+  );
 });
