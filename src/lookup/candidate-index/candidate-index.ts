@@ -73,6 +73,8 @@ export class CandidateIndex {
   /** The vocabulary's terms in byte order, joined by spaces, and where each starts. */
   private readonly text: string;
   private readonly offsets: Int32Array;
+  /** The terms' ids by their hashes (termId). */
+  private readonly slots: Int32Array;
   private readonly df: Int32Array;
   private readonly siblings: Int32Array;
   /** Each search name's terms (ids, distinct), and the search names carrying each term. */
@@ -108,6 +110,13 @@ export class CandidateIndex {
     for (let id = 1; id < terms; id++)
       if (this.compareWith(this.term(id - 1), id) >= 0)
         throw new Error('The vocabulary is not in byte order');
+    // Open addressing, at most two thirds full: each slot a term's id plus one, or 0.
+    this.slots = new Int32Array(2 ** Math.ceil(Math.log2(terms * 1.5 + 2)));
+    for (let id = 0; id < terms; id++) {
+      let slot = hashOf(this.text, this.offsets[id], this.offsets[id + 1]! - 1);
+      while (this.slots[(slot &= this.slots.length - 1)] !== 0) slot++;
+      this.slots[slot] = id + 1;
+    }
     this.nameTerms = packed(names.length, (r) => {
       const ids = names[r]!.terms.split(' ').map((term) => this.termId(term));
       return [...new Set(ids.filter((id) => id !== undefined))];
@@ -296,18 +305,16 @@ export class CandidateIndex {
     return this.text.slice(this.offsets[id], this.offsets[id + 1]! - 1);
   }
 
-  /** The id of `term` in the vocabulary, by bisection of the terms in byte order. */
+  /** The id of `term` in the vocabulary, by its hash. */
   private termId(term: string): number | undefined {
-    let low = 0;
-    let high = this.offsets.length - 2;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const order = this.compareWith(term, middle);
-      if (order === 0) return middle;
-      if (order < 0) high = middle - 1;
-      else low = middle + 1;
+    const mask = this.slots.length - 1;
+    for (let slot = hashOf(term) & mask; ; slot = (slot + 1) & mask) {
+      const id = this.slots[slot]! - 1;
+      if (id < 0) return undefined;
+      const start = this.offsets[id]!;
+      if (this.offsets[id + 1]! - start - 1 === term.length && this.text.startsWith(term, start))
+        return id;
     }
-    return undefined;
   }
 
   /** `term` against the term of `id`, in byte order, without copying it out. */

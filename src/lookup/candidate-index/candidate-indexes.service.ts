@@ -10,14 +10,14 @@ const MIB = 2 ** 20;
 
 /**
  * What an index of `size` takes, its arrays included, in bytes: its products' text (a byte a
- * character, as V8 holds Latin-1 strings) and objects; each term's characters, counts, offset
- * and trigrams; four bytes for each search name's term in each direction, and for each exact
- * name key's hash (bench/RESULTS.md).
+ * character, as V8 holds Latin-1 strings) and objects; each term's characters, counts, offset,
+ * trigrams and hash slots; four bytes for each search name's term in each direction, and for
+ * each exact name key's hash (bench/RESULTS.md).
  */
 export const indexBytes = (size: IndexSize): number =>
   size.text +
   120 * size.products +
-  50 * size.terms +
+  60 * size.terms +
   8 * size.searchNames +
   8 * size.nameTerms +
   4 * size.keys;
