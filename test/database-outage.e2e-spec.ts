@@ -84,7 +84,9 @@ describe('PostgreSQL outage', () => {
       await blocker.query('BEGIN');
       await blocker.query('LOCK TABLE catalog_publications IN ACCESS EXCLUSIVE MODE');
       const started = performance.now();
-      const res = await lookup('Apple AirPods Pro');
+      // A product's exact name, not asked before: its probe waits on the lock. (A name that is
+      // no product's is resolved from the candidate index, in memory.)
+      const res = await lookup('Apple AirPods Max');
       expect(res.status).toBe(503);
       expect(res.headers.get('retry-after')).toBe('5');
       expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
@@ -117,8 +119,17 @@ describe('PostgreSQL outage', () => {
 
   it('answers lookups again soon after PostgreSQL resumes from a hang under load', async () => {
     let asked = 0;
-    // A name not asked before each time: its answer is not cached, so it needs the database.
-    const fresh = () => lookup(`Sony WH-${asked++} resumed`);
+    // A product's exact name written another way each time (the case of its letters, then
+    // dots after it): its answer is not cached, and its probe needs the database (a name that is
+    // no product's is resolved from the candidate index).
+    const fresh = () => {
+      const n = asked++;
+      let bit = 0;
+      const cased = [...'sony wh-1000xm4'].map((c) =>
+        /[a-z]/.test(c) && (n >> bit++) & 1 ? c.toUpperCase() : c,
+      );
+      return lookup(cased.join('') + '.'.repeat(n >> 8));
+    };
     expect((await fresh()).status).toBe(200);
     const load = startLoad(4, async () => {
       await sleep(100);
