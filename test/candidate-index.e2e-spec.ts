@@ -9,6 +9,8 @@ import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PublishedCatalog } from '../src/lookup/published-catalog.js';
 import { nameKey, normaliseName, wordsOf } from '../src/names/name-normaliser.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
+import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repository.js';
+import { NameAliasesRepository } from '../src/curation/name-aliases.repository.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { queryTerms } from '../src/names/search-terms.js';
 import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
@@ -115,6 +117,30 @@ describe(CandidateIndexes.name, () => {
     expect(held().publication.id).toBeGreaterThan(before);
     const outcome = await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
     expect(outcome.productId).toBe('zephyr-kettle');
+  });
+
+  it("keeps the index through an offers feed's publication, and reads it again for an alias", async () => {
+    const index = held();
+    const { id } = JSON.parse(catalog[0]!) as { id: string };
+    await app
+      .get(CatalogOffersRepository)
+      .publish(
+        'Feedshop',
+        [{ productId: id, price: 9.5, url: 'https://feedshop.example/p' }],
+        new Date(),
+      );
+    await app.get(PublishedCatalog).refresh();
+    await app.get(CandidateIndexes).refresh();
+    // The same index, answering for the feed's publication.
+    expect(held()).toBe(index);
+    expect(index.publication.id).toBe(app.get(PublishedCatalog).current.id);
+
+    await app.get(NameAliasesRepository).add('Quartzbrook Zephyr Alias', 'zephyr-kettle');
+    await app.get(PublishedCatalog).refresh();
+    await app.get(CandidateIndexes).refresh();
+    const again = held();
+    expect(again).not.toBe(index);
+    expect(again.mayBeExact(nameKey('Quartzbrook Zephyr Alias'))).toBe(true);
   });
 
   it.each(['0', '1'])(

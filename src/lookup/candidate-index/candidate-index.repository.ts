@@ -7,6 +7,8 @@ import type { IndexedProduct, IndexedSearchName, IndexedVocabulary } from './can
 /** What a publication's candidate index holds, read from its tables. */
 export interface IndexRows {
   publication: Publication;
+  /** What the rows were read from (FINGERPRINT). */
+  fingerprint: string;
   /** The exact name keys and aliases' keys (name_keys, name_aliases), joined by spaces. */
   keys: string;
   products: IndexedProduct[];
@@ -15,8 +17,14 @@ export interface IndexRows {
 }
 
 /** How much a publication's search tables hold: what an index of them would take. */
-export interface IndexSize {
+/** The latest publication, and what its tables are (FINGERPRINT). */
+export interface IndexedState {
   publicationId: number;
+  publishedAtMs: number;
+  fingerprint: string;
+}
+
+export interface IndexSize {
   products: number;
   searchNames: number;
   /** Terms carried by all search names together, and the vocabulary's distinct terms. */
@@ -28,8 +36,21 @@ export interface IndexSize {
   keys: number;
 }
 
+// The tables an index is read from, and the confirmed aliases' keys: an import swaps the
+// tables (new relations), an alias changes its table's rows, an offers feed changes neither.
+const FINGERPRINT = `
+  concat_ws(':', 'products'::regclass::oid, 'product_search_names'::regclass::oid,
+            'search_terms'::regclass::oid, 'name_keys'::regclass::oid,
+            (SELECT count(*) || '/' || coalesce(sum(hashtext(key)::int8), 0) FROM name_aliases))`;
+
+const STATE = `
+  SELECT p.id AS "publicationId",
+         floor(extract(epoch FROM p."publishedAt") * 1000)::float8 AS "publishedAtMs",
+         ${FINGERPRINT} AS fingerprint
+    FROM (${LATEST_PUBLICATION}) p`;
+
 const SIZE = `
-  SELECT (SELECT id FROM (${LATEST_PUBLICATION}) p) AS "publicationId",
+  SELECT
          (SELECT count(*) FROM products)::int AS products,
          (SELECT count(*) FROM product_search_names)::int AS "searchNames",
          (SELECT coalesce(sum(cardinality(terms)), 0) FROM product_search_names)::int8::float8
@@ -50,7 +71,7 @@ const VOCABULARY = `
 
 // The keys a name is probed by (answer.repository.ts), as one string: a key holds no space.
 const KEYS = `
-  SELECT coalesce(string_agg(key, ' '), '') AS keys
+  SELECT coalesce(string_agg(key, ' '), '') AS keys, ${FINGERPRINT} AS fingerprint
     FROM (SELECT key FROM name_keys UNION ALL SELECT key FROM name_aliases) k`;
 
 /** `count` integers written in `text`, separated by spaces. */
@@ -69,10 +90,12 @@ function integers(text: string, count: number): Int32Array {
 export class CandidateIndexRepository {
   constructor(private readonly reader: DatabaseReader) {}
 
-  async size(): Promise<IndexSize | undefined> {
-    const { rows } = await this.reader.client().pool.query<IndexSize>(SIZE);
-    const [size] = rows;
-    return size?.publicationId === null ? undefined : size;
+  async state(): Promise<IndexedState | undefined> {
+    return (await this.reader.client().pool.query<IndexedState>(STATE)).rows[0];
+  }
+
+  async size(): Promise<IndexSize> {
+    return (await this.reader.client().pool.query<IndexSize>(SIZE)).rows[0]!;
   }
 
   /**
@@ -117,10 +140,12 @@ export class CandidateIndexRepository {
         const product = byId.get(productId);
         return product === undefined ? [] : [{ product, terms }];
       });
-      const [{ keys }] = (await client.query<{ keys: string }>(KEYS)).rows as [{ keys: string }];
+      const [{ keys, fingerprint }] = (
+        await client.query<{ keys: string; fingerprint: string }>(KEYS)
+      ).rows as [{ keys: string; fingerprint: string }];
       const after = await latest(client);
       if (after?.id !== before.id || !vocabulary) return undefined;
-      return { publication: before, keys, products, vocabulary, names };
+      return { publication: before, fingerprint, keys, products, vocabulary, names };
     } finally {
       client.release();
     }

@@ -26,7 +26,14 @@ function indexOf(products: IndexedProduct[]): CandidateIndex {
     siblings: Int32Array.from(terms, (term) => (term === 'red' ? 2 : 0)),
   };
   const keys = products.map((p) => p.name.replaceAll(' ', '')).join(' ');
-  return new CandidateIndex({ id: 7, publishedAt: new Date(0) }, keys, products, vocabulary, names);
+  return new CandidateIndex(
+    { id: 7, publishedAt: new Date(0) },
+    'f',
+    keys,
+    products,
+    vocabulary,
+    names,
+  );
 }
 
 const weighted = (...pairs: [string, number][]) =>
@@ -76,11 +83,18 @@ describe(CandidateIndex.name, () => {
       df: Int32Array.of(1, 2, 3),
       siblings: new Int32Array(3),
     };
-    const wide = new CandidateIndex({ id: 1, publishedAt: new Date(0) }, '', [], vocabulary, []);
+    const wide = new CandidateIndex(
+      { id: 1, publishedAt: new Date(0) },
+      'f',
+      '',
+      [],
+      vocabulary,
+      [],
+    );
     expect(wide.findTerms(terms, [], 3).map((m) => m.df)).toEqual([1, 2, 3]);
     const unordered = { ...vocabulary, terms: [...terms].sort().join(' ') };
     expect(
-      () => new CandidateIndex({ id: 1, publishedAt: new Date(0) }, '', [], unordered, []),
+      () => new CandidateIndex({ id: 1, publishedAt: new Date(0) }, 'f', '', [], unordered, []),
     ).toThrow('byte order');
   });
 

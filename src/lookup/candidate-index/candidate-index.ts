@@ -93,7 +93,13 @@ export class CandidateIndex {
   private readonly keyHashes: Int32Array;
 
   constructor(
-    readonly publication: Publication,
+    /**
+     * The publication it answers for: a later one that changed none of its tables (an offers
+     * feed's) takes it over (candidate-indexes.service.ts).
+     */
+    public publication: Publication,
+    /** What its rows were read from (candidate-index.repository.ts). */
+    readonly fingerprint: string,
     /** The exact name keys (name_keys and aliases'), joined by spaces. */
     keys: string,
     private readonly products: readonly IndexedProduct[],

@@ -40,6 +40,8 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   private retry?: NodeJS.Timeout;
   /** The publication last said to be too large, or not read, so that it is said once. */
   private said?: number;
+  /** The tables last found too large to hold (their fingerprint). */
+  private tooLarge?: string;
 
   constructor(
     private readonly repository: CandidateIndexRepository,
@@ -97,13 +99,23 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   private async load(): Promise<void> {
     const wanted = this.catalog.current.id;
     if (wanted === NEVER_PUBLISHED.id || this.index?.publication.id === wanted) return;
+    const state = await this.repository.state();
+    if (!state || state.publicationId === this.index?.publication.id) return;
+    // A publication that changed no table the index reads (an offers feed) keeps it, and
+    // tables found too large stay so.
+    if (this.index?.fingerprint === state.fingerprint) {
+      const publishedAt = new Date(state.publishedAtMs);
+      this.index.publication = { id: state.publicationId, publishedAt };
+      return;
+    }
+    if (this.tooLarge === state.fingerprint) return;
     const size = await this.repository.size();
-    if (!size || size.publicationId === this.index?.publication.id) return;
     const bytes = indexBytes(size);
     const megabytes = Math.ceil(bytes / MIB);
     // The index of an older publication is no use once another is published: let it go first.
     this.index = undefined;
     if (megabytes > this.config.candidateIndexMb) {
+      this.tooLarge = state.fingerprint;
       this.sayOnce(
         `Resolving names in PostgreSQL: the candidate index of ${size.products.toLocaleString('en-US')} products ` +
           `would take about ${megabytes} MiB (CANDIDATE_INDEX_MB=${this.config.candidateIndexMb})`,
@@ -128,6 +140,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     const { id, publishedAt } = rows.publication;
     this.index = new CandidateIndex(
       { id, publishedAt },
+      rows.fingerprint,
       rows.keys,
       rows.products,
       rows.vocabulary,
