@@ -4,6 +4,8 @@ import type { Publication } from '../../publication/publication.sql.js';
 import type { CandidateTerms, TermMatch } from '../candidate-terms.js';
 import type { CandidateProduct } from '../lookup.repository.js';
 import { reportedSimilarity, trigrams, trigramSimilarity } from './trigrams.js';
+import { packed, transposed, type Packed } from './packed.js';
+import { hashOf, inBytes } from './text-order.js';
 
 /** A product as candidates carry it: its names joined by NAMES_SEPARATOR, as stored. */
 export interface IndexedProduct {
@@ -30,35 +32,6 @@ export interface IndexedSearchName {
   product: number;
   /** Its terms, separated by spaces (a term holds none). */
   terms: string;
-}
-
-/** Rows of numbers packed in one array: row r is items[start[r]] up to items[start[r + 1]]. */
-interface Packed {
-  start: Int32Array;
-  items: Int32Array;
-}
-
-/** Packs `count` rows, row r's items being `itemsOf(r)`, each row read once. */
-function packed(count: number, itemsOf: (row: number) => readonly number[]): Packed {
-  const start = new Int32Array(count + 1);
-  const items: number[] = [];
-  for (let r = 0; r < count; r++) {
-    items.push(...itemsOf(r));
-    start[r + 1] = items.length;
-  }
-  return { start, items: Int32Array.from(items) };
-}
-
-/** The rows listed by their items: for each of `columns` values, the rows that hold it. */
-function transposed({ start, items }: Packed, columns: number): Packed {
-  const next = new Int32Array(columns + 1);
-  for (const item of items) next[item + 1]!++;
-  for (let c = 0; c < columns; c++) next[c + 1]! += next[c]!;
-  const columnStart = next.slice();
-  const rows = new Int32Array(items.length);
-  for (let r = 0; r + 1 < start.length; r++)
-    for (let i = start[r]!; i < start[r + 1]!; i++) rows[next[items[i]!]!++] = r;
-  return { start: columnStart, items: rows };
 }
 
 /** Search_words holds the vocabulary's terms without an ASCII digit (catalog-derived.repository.ts). */
@@ -334,30 +307,4 @@ export class CandidateIndex {
       if (this.nameTerms.items[i] === term) return true;
     return false;
   }
-}
-
-/** FNV-1a of the characters of `text` from `start` to `end`, as a signed 32-bit number. */
-function hashOf(text: string, start = 0, end = text.length): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
-  return hash | 0;
-}
-
-/**
- * A UTF-16 code unit ranked as its code point ranks, which is UTF-8's byte order (COLLATE "C"):
- * the halves of a pair (a character past U+FFFF) after the characters U+E000 to U+FFFF.
- */
-const codePointOrder = (unit: number) =>
-  unit >= 0xe000 ? unit - 0x800 : unit >= 0xd800 ? unit + 0x2000 : unit;
-
-/**
- * `a` against `b` (or the `length` characters of `b` from `start`) in byte order, as the
- * statements order terms and product ids (COLLATE "C").
- */
-function inBytes(a: string, b: string, start = 0, length = b.length): number {
-  for (let i = 0; i < Math.min(a.length, length); i++) {
-    const difference = codePointOrder(a.charCodeAt(i)) - codePointOrder(b.charCodeAt(start + i));
-    if (difference !== 0) return difference;
-  }
-  return a.length - length;
 }

@@ -42,6 +42,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   private said?: number;
   /** The tables last found too large to hold (their fingerprint). */
   private tooLarge?: string;
+  private closed = false;
 
   constructor(
     private readonly repository: CandidateIndexRepository,
@@ -56,6 +57,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.closed = true;
     clearTimeout(this.retry);
   }
 
@@ -67,7 +69,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
 
   /** Reads the current publication's index, once at a time; resolves when it is read. */
   refresh(): Promise<void> {
-    if (this.config.candidateIndexMb === 0) return Promise.resolve();
+    if (this.config.candidateIndexMb === 0 || this.closed) return Promise.resolve();
     if (this.running) {
       this.again = true;
       return this.running;
@@ -76,6 +78,8 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
       do {
         this.again = false;
         await this.load().catch((error: unknown) => {
+          // Closing: the pool it read from has ended.
+          if (this.closed) return;
           this.sayOnce(`Could not read the candidate index (${errorName(error)}); retrying`);
           this.later();
         });
@@ -92,6 +96,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   }
 
   private later(): void {
+    if (this.closed) return;
     clearTimeout(this.retry);
     this.retry = setTimeout(() => void this.refresh(), POLL_MS).unref();
   }
