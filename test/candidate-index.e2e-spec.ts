@@ -10,6 +10,8 @@ import { PublishedCatalog } from '../src/lookup/published-catalog.js';
 import { nameKey, normaliseName, wordsOf } from '../src/names/name-normaliser.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
 import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repository.js';
+import { CandidateIndexRepository } from '../src/lookup/candidate-index/candidate-index.repository.js';
+import pg from 'pg';
 import { NameAliasesRepository } from '../src/curation/name-aliases.repository.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
 import { queryTerms } from '../src/names/search-terms.js';
@@ -141,6 +143,38 @@ describe(CandidateIndexes.name, () => {
     const again = held();
     expect(again).not.toBe(index);
     expect(again.mayBeExact(nameKey('Quartzbrook Zephyr Alias'))).toBe(true);
+  });
+
+  it('asks again the names it left unprobed when a publication came between', async () => {
+    held();
+    const resolver = app.get(NameResolver);
+    // The index a name was judged on is another publication than the one resolved from.
+    const judged = jest.spyOn(resolver, 'indexedPublication').mockReturnValueOnce(-1);
+    try {
+      const answer = await app.get(LookupService).lookup('Zephyrin Quartzbrok Kettle', 'full');
+      expect(judged).toHaveBeenCalledTimes(2);
+      expect(answer.found).toBe(true);
+    } finally {
+      judged.mockRestore();
+    }
+  });
+
+  it('fingerprints the tables by their files: a table restored in place is another', async () => {
+    const repository = app.get(CandidateIndexRepository);
+    const before = (await repository.state())!.fingerprint;
+    const sql = new pg.Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      // What a restore does: the same table emptied and filled again.
+      await sql.query('BEGIN');
+      await sql.query('CREATE TEMP TABLE kept ON COMMIT DROP AS SELECT * FROM search_terms');
+      await sql.query('TRUNCATE search_terms');
+      await sql.query('INSERT INTO search_terms SELECT * FROM kept');
+      await sql.query('COMMIT');
+    } finally {
+      await sql.end();
+    }
+    expect((await repository.state())!.fingerprint).not.toBe(before);
   });
 
   it.each(['0', '1'])(

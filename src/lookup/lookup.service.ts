@@ -170,13 +170,18 @@ export class LookupService {
    * The names' outcomes: those that are exactly one product's name by one probe of their keys
    * (a barcode is read as one first; a name whose key the candidate index lacks is not probed),
    * the others by the resolver. A catalog published between the probe and the resolver's reads:
-   * the resolver answers every name, from the newer one.
+   * the resolver answers every name, from the newer one. One published before the resolver read
+   * the names left unprobed: their keys are asked again of the newer one.
    */
-  private async resolve(names: readonly string[]): Promise<Resolved> {
+  private async resolve(names: readonly string[], again = true): Promise<Resolved> {
     const keys = new Map<string, string>();
+    const indexed = this.resolver.indexedPublication();
+    let unprobed = false;
     for (const name of names) {
+      if (gtinOfQuery(name) !== undefined) continue;
       const key = nameKey(name);
-      if (gtinOfQuery(name) === undefined && this.resolver.mayBeExact(key)) keys.set(name, key);
+      if (this.resolver.mayBeExact(key)) keys.set(name, key);
+      else unprobed = true;
     }
     const probed = [...keys.keys()];
     const exact =
@@ -186,10 +191,12 @@ export class LookupService {
     const hits = new Map(probed.map((name, i) => [name, exact!.hits[i]]));
     const rest = names.filter((name) => !hits.get(name));
     const resolved = rest.length > 0 ? await this.resolver.resolveMany(rest) : undefined;
-    if (resolved && exact && resolved.publication?.id !== exact.publication?.id) {
-      const again = await this.resolver.resolveManyFromDatabase(names);
-      const publication = again.publication ?? NEVER_PUBLISHED;
-      return { publication, outcomes: again.outcomes, stored: new Map(), consistent: false };
+    const skippedStale = unprobed && resolved?.publication?.id !== indexed;
+    if (again && skippedStale) return await this.resolve(names, false);
+    if ((resolved && exact && resolved.publication?.id !== exact.publication?.id) || skippedStale) {
+      const fresh = await this.resolver.resolveManyFromDatabase(names);
+      const publication = fresh.publication ?? NEVER_PUBLISHED;
+      return { publication, outcomes: fresh.outcomes, stored: new Map(), consistent: false };
     }
     const publication = (resolved ?? exact)?.publication ?? NEVER_PUBLISHED;
     const stored = new Map<string, StoredAnswer>();

@@ -110,6 +110,11 @@ export class NameResolver {
     return this.indexes.current()?.mayBeExact(key) ?? true;
   }
 
+  /** The publication mayBeExact answers from: the candidate index's, when it is held. */
+  indexedPublication(): number | undefined {
+    return this.indexes.current()?.publication.id;
+  }
+
   /**
    * Names resolved from the database's latest publication, not the candidate index: for a
    * lookup that found the database a publication ahead of the index.

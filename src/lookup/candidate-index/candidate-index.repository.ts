@@ -37,10 +37,11 @@ export interface IndexSize {
 }
 
 // The tables an index is read from, and the confirmed aliases' keys: an import swaps the
-// tables (new relations), an alias changes its table's rows, an offers feed changes neither.
+// tables and a restore truncates them (new files either way), an alias changes its table's
+// rows, an offers feed changes neither.
 const FINGERPRINT = `
-  concat_ws(':', 'products'::regclass::oid, 'product_search_names'::regclass::oid,
-            'search_terms'::regclass::oid, 'name_keys'::regclass::oid,
+  concat_ws(':', pg_relation_filenode('products'), pg_relation_filenode('product_search_names'),
+            pg_relation_filenode('search_terms'), pg_relation_filenode('name_keys'),
             (SELECT count(*) || '/' || coalesce(sum(hashtext(key)::int8), 0) FROM name_aliases))`;
 
 const STATE = `

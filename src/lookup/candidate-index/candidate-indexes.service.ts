@@ -22,6 +22,9 @@ export const indexBytes = (size: IndexSize): number =>
   8 * size.nameTerms +
   4 * size.keys;
 
+/** The longest wait between tries to read an index that could not be read. */
+const MAX_RETRY_MS = 60_000;
+
 /** Reading an index takes about as much again of the heap while its rows are read. */
 const READING_FACTOR = 2;
 
@@ -43,6 +46,8 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   /** The tables last found too large to hold (their fingerprint). */
   private tooLarge?: string;
   private closed = false;
+  /** How long before the next try, after one that did not settle. */
+  private delay = POLL_MS;
 
   constructor(
     private readonly repository: CandidateIndexRepository,
@@ -77,12 +82,14 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     this.running = (async () => {
       do {
         this.again = false;
-        await this.load().catch((error: unknown) => {
+        const settled = await this.load().catch((error: unknown) => {
           // Closing: the pool it read from has ended.
-          if (this.closed) return;
-          this.sayOnce(`Could not read the candidate index (${errorName(error)}); retrying`);
-          this.later();
+          if (!this.closed)
+            this.sayOnce(`Could not read the candidate index (${errorName(error)})`);
+          return false;
         });
+        if (settled) this.delay = POLL_MS;
+        else this.later();
       } while (this.again);
       this.running = undefined;
     })();
@@ -95,25 +102,32 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     this.logger[level](message);
   }
 
+  /** Tries again after a delay that doubles, up to a minute, while nothing settles. */
   private later(): void {
     if (this.closed) return;
     clearTimeout(this.retry);
-    this.retry = setTimeout(() => void this.refresh(), POLL_MS).unref();
+    this.retry = setTimeout(() => void this.refresh(), this.delay).unref();
+    this.delay = Math.min(2 * this.delay, MAX_RETRY_MS);
   }
 
-  private async load(): Promise<void> {
+  /**
+   * Reads the index of the publication this instance answers from, or says why not; false when
+   * it should try again (the database a publication behind, as a replica may be; no heap room).
+   */
+  private async load(): Promise<boolean> {
     const wanted = this.catalog.current.id;
-    if (wanted === NEVER_PUBLISHED.id || this.index?.publication.id === wanted) return;
+    if (wanted === NEVER_PUBLISHED.id || this.index?.publication.id === wanted) return true;
     const state = await this.repository.state();
-    if (!state || state.publicationId === this.index?.publication.id) return;
+    if (!state) return true;
+    if (state.publicationId !== wanted) return false;
     // A publication that changed no table the index reads (an offers feed) keeps it, and
     // tables found too large stay so.
     if (this.index?.fingerprint === state.fingerprint) {
       const publishedAt = new Date(state.publishedAtMs);
       this.index.publication = { id: state.publicationId, publishedAt };
-      return;
+      return true;
     }
-    if (this.tooLarge === state.fingerprint) return;
+    if (this.tooLarge === state.fingerprint) return true;
     const size = await this.repository.size();
     const bytes = indexBytes(size);
     const megabytes = Math.ceil(bytes / MIB);
@@ -126,7 +140,7 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
           `would take about ${megabytes} MiB (CANDIDATE_INDEX_MB=${this.config.candidateIndexMb})`,
         'log',
       );
-      return;
+      return true;
     }
     // A busy heap reads it a little later rather than running out of memory.
     const { heap_size_limit: limit, used_heap_size: used } = v8.getHeapStatistics();
@@ -135,13 +149,12 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
         `Resolving names in PostgreSQL until the heap has room for the candidate index ` +
           `(about ${megabytes} MiB)`,
       );
-      this.later();
-      return;
+      return false;
     }
     const started = performance.now();
     const rows = await this.repository.read();
-    // Another publication came while reading: the listener reads that one next.
-    if (!rows) return;
+    // Another publication came while reading: read that one.
+    if (!rows) return false;
     const { id, publishedAt } = rows.publication;
     this.index = new CandidateIndex(
       { id, publishedAt },
@@ -155,5 +168,6 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
       `Candidate index of publication ${id}: ${rows.products.length.toLocaleString('en-US')} products, about ` +
         `${megabytes} MiB, read in ${Math.round(performance.now() - started)} ms`,
     );
+    return id === this.catalog.current.id;
   }
 }
