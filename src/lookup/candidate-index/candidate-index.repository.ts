@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { DatabaseReader } from '../../database/database-reader.js';
 import { LATEST_PUBLICATION, type Publication } from '../../publication/publication.sql.js';
 import type { IndexedProduct, IndexedSearchName, IndexedVocabulary } from './candidate-index.js';
+import { wordStarts } from './text-order.js';
 
 /** What a publication's candidate index holds, read from its tables. */
 export interface IndexRows {
@@ -10,7 +11,7 @@ export interface IndexRows {
   /** What the rows were read from (FINGERPRINT). */
   fingerprint: string;
   /** The exact name keys and aliases' keys (name_keys, name_aliases), joined by spaces. */
-  keys: string;
+  keys: { text: string; count: number };
   products: IndexedProduct[];
   vocabulary: IndexedVocabulary;
   names: IndexedSearchName[];
@@ -72,18 +73,16 @@ const VOCABULARY = `
 
 // The keys a name is probed by (answer.repository.ts), as one string: a key holds no space.
 const KEYS = `
-  SELECT coalesce(string_agg(key, ' '), '') AS keys, ${FINGERPRINT} AS fingerprint
+  SELECT coalesce(string_agg(key, ' '), '') AS text, count(*)::int AS count,
+         ${FINGERPRINT} AS fingerprint
     FROM (SELECT key FROM name_keys UNION ALL SELECT key FROM name_aliases) k`;
 
 /** `count` integers written in `text`, separated by spaces. */
 function integers(text: string, count: number): Int32Array {
-  const read = new Int32Array(count);
-  for (let i = 0, at = 0; i < count; i++) {
-    const end = text.indexOf(' ', at);
-    read[i] = Number(text.slice(at, end < 0 ? text.length : end));
-    at = end + 1;
-  }
-  return read;
+  const starts = wordStarts(text, count);
+  return Int32Array.from({ length: count }, (_, i) =>
+    Number(text.slice(starts[i], starts[i + 1]! - 1)),
+  );
 }
 
 /** Reads a publication's search names and vocabulary for the candidate index. */
@@ -114,12 +113,13 @@ export class CandidateIndexRepository {
           'SELECT id, name, brand, category, names_norm AS names FROM products',
         )
       ).rows;
+      // An aggregate: always one row.
       const [counted] = (
         await client.query<{ terms: string; df: string; siblings: string; count: number }>(
           VOCABULARY,
         )
-      ).rows;
-      const vocabulary = counted && {
+      ).rows as [{ terms: string; df: string; siblings: string; count: number }];
+      const vocabulary = {
         terms: counted.terms,
         df: integers(counted.df, counted.count),
         siblings: integers(counted.siblings, counted.count),
@@ -141,11 +141,11 @@ export class CandidateIndexRepository {
         const product = byId.get(productId);
         return product === undefined ? [] : [{ product, terms }];
       });
-      const [{ keys, fingerprint }] = (
-        await client.query<{ keys: string; fingerprint: string }>(KEYS)
-      ).rows as [{ keys: string; fingerprint: string }];
+      const [{ fingerprint, ...keys }] = (
+        await client.query<{ text: string; count: number; fingerprint: string }>(KEYS)
+      ).rows as [{ text: string; count: number; fingerprint: string }];
       const after = await latest(client);
-      if (after?.id !== before.id || !vocabulary) return undefined;
+      if (after?.id !== before.id) return undefined;
       return { publication: before, fingerprint, keys, products, vocabulary, names };
     } finally {
       client.release();

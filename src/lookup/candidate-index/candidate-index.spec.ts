@@ -25,7 +25,10 @@ function indexOf(products: IndexedProduct[]): CandidateIndex {
     df: Int32Array.from(terms, (term) => df.get(term)!),
     siblings: Int32Array.from(terms, (term) => (term === 'red' ? 2 : 0)),
   };
-  const keys = products.map((p) => p.name.replaceAll(' ', '')).join(' ');
+  const keys = {
+    text: products.map((p) => p.name.replaceAll(' ', '')).join(' '),
+    count: products.length,
+  };
   return new CandidateIndex(
     { id: 7, publishedAt: new Date(0) },
     'f',
@@ -86,7 +89,7 @@ describe(CandidateIndex.name, () => {
     const wide = new CandidateIndex(
       { id: 1, publishedAt: new Date(0) },
       'f',
-      '',
+      { text: '', count: 0 },
       [],
       vocabulary,
       [],
@@ -94,7 +97,15 @@ describe(CandidateIndex.name, () => {
     expect(wide.findTerms(terms, [], 3).map((m) => m.df)).toEqual([1, 2, 3]);
     const unordered = { ...vocabulary, terms: [...terms].sort().join(' ') };
     expect(
-      () => new CandidateIndex({ id: 1, publishedAt: new Date(0) }, 'f', '', [], unordered, []),
+      () =>
+        new CandidateIndex(
+          { id: 1, publishedAt: new Date(0) },
+          'f',
+          { text: '', count: 0 },
+          [],
+          unordered,
+          [],
+        ),
     ).toThrow('byte order');
   });
 

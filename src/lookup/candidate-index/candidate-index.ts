@@ -5,7 +5,7 @@ import type { CandidateTerms, TermMatch } from '../candidate-terms.js';
 import type { CandidateProduct } from '../lookup.repository.js';
 import { reportedSimilarity, trigrams, trigramSimilarity } from './trigrams.js';
 import { packed, transposed, type Packed } from './packed.js';
-import { hashOf, inBytes } from './text-order.js';
+import { hashOf, inBytes, wordStarts } from './text-order.js';
 
 /** A product as candidates carry it: its names joined by NAMES_SEPARATOR, as stored. */
 export interface IndexedProduct {
@@ -73,18 +73,15 @@ export class CandidateIndex {
     public publication: Publication,
     /** What its rows were read from (candidate-index.repository.ts). */
     readonly fingerprint: string,
-    /** The exact name keys (name_keys and aliases'), joined by spaces. */
-    keys: string,
+    /** The exact name keys (name_keys and aliases'), joined by spaces, and how many. */
+    keys: { text: string; count: number },
     private readonly products: readonly IndexedProduct[],
     vocabulary: IndexedVocabulary,
     names: readonly IndexedSearchName[],
   ) {
     this.text = vocabulary.terms;
     ({ df: this.df, siblings: this.siblings } = vocabulary);
-    // Each term's start, and one past the end for the last term's length.
-    this.offsets = new Int32Array(this.df.length + 1);
-    for (let id = 1, at = 0; id <= this.df.length; id++)
-      this.offsets[id] = (at = this.text.indexOf(' ', at) + 1) || this.text.length + 1;
+    this.offsets = wordStarts(this.text, this.df.length);
     const terms = this.df.length;
     for (let id = 1; id < terms; id++)
       if (this.compareWith(this.term(id - 1), id) >= 0)
@@ -118,13 +115,11 @@ export class CandidateIndex {
     const termTrigramIds = packed(terms, trigramsOf);
     this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
     this.shared = new Int32Array(Math.max(names.length, terms));
-    const hashes: number[] = [];
-    for (let at = 0; at < keys.length;) {
-      const end = keys.indexOf(' ', at) >>> 0;
-      hashes.push(hashOf(keys, at, Math.min(end, keys.length)));
-      at = Math.min(end, keys.length) + 1;
-    }
-    this.keyHashes = Int32Array.from(hashes).sort();
+    const starts = wordStarts(keys.text, keys.count);
+    this.keyHashes = new Int32Array(keys.count);
+    for (let i = 0; i < keys.count; i++)
+      this.keyHashes[i] = hashOf(keys.text, starts[i], starts[i + 1]! - 1);
+    this.keyHashes.sort();
   }
 
   /**

@@ -1,6 +1,18 @@
 // Strings compared and hashed without copying them out of the text that holds them
 // (candidate-index.ts), in the order PostgreSQL gives them under COLLATE "C".
 
+/**
+ * Where each of the `count` words of `text` starts (words separated by single spaces, none
+ * holding one), and last where a word after them would: word i is `text` from `starts[i]` up to
+ * `starts[i + 1] - 1`.
+ */
+export function wordStarts(text: string, count: number): Int32Array {
+  const starts = new Int32Array(count + 1);
+  for (let i = 1, at = 0; i <= count; i++)
+    starts[i] = (at = text.indexOf(' ', at) + 1) || text.length + 1;
+  return starts;
+}
+
 /** FNV-1a of the characters of `text` from `start` to `end`, as a signed 32-bit number. */
 export function hashOf(text: string, start = 0, end = text.length): number {
   let hash = 0x811c9dc5;
