@@ -4,6 +4,11 @@ import { generatedQueries } from '../bench/resolution/generated-queries.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { candidateTerms } from '../src/lookup/candidate-terms.js';
 import { CandidateIndexes } from '../src/lookup/candidate-index/candidate-indexes.service.js';
+import { CandidateIndex } from '../src/lookup/candidate-index/candidate-index.js';
+import {
+  ResolverThread,
+  ResolverThreadUnavailable,
+} from '../src/lookup/candidate-index/resolver-thread.js';
 import { LookupRepository } from '../src/lookup/lookup.repository.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PublishedCatalog } from '../src/lookup/published-catalog.js';
@@ -55,7 +60,10 @@ describe(CandidateIndexes.name, () => {
   };
 
   it('reads the vocabulary and the close words of misspelt ones as the statement does', async () => {
-    const index = held();
+    held();
+    // The resolver thread's index, built here from the same rows.
+    const rows = (await app.get(CandidateIndexRepository).read())!;
+    const index = new CandidateIndex(rows.products, rows.vocabulary, rows.names);
     const repository = app.get(LookupRepository);
     const byTerm = (a: { queryTerm: string; term: string }, b: typeof a) =>
       a.queryTerm.localeCompare(b.queryTerm) || a.term.localeCompare(b.term);
@@ -110,13 +118,18 @@ describe(CandidateIndexes.name, () => {
   });
 
   it('holds each new publication once it is noticed, and answers from it', async () => {
-    const before = held().publication.id;
+    const previous = held();
+    const before = previous.publication.id;
     const lines = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
     lines.push(JSON.stringify(product('zephyr-kettle', { name: 'Zephyrine Quartzbrook Kettle' })));
     await app.get(CatalogImporter).import(await catalogFile(lines));
     await app.get(PublishedCatalog).refresh();
     await app.get(CandidateIndexes).refresh();
     expect(held().publication.id).toBeGreaterThan(before);
+    // The thread holds the new index only: the old one is no longer asked.
+    await expect(previous.resolve(['Zephyrin Kettle'])).rejects.toBeInstanceOf(
+      ResolverThreadUnavailable,
+    );
     const outcome = await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
     expect(outcome.productId).toBe('zephyr-kettle');
   });
@@ -157,6 +170,27 @@ describe(CandidateIndexes.name, () => {
     } finally {
       judged.mockRestore();
     }
+  });
+
+  it('leaves names to the statements while its thread is gone, and reads the index again', async () => {
+    const index = held();
+    // What a failure does to it (its private thread, stopped as an error would stop it).
+    const { thread } = app.get<CandidateIndexes, { thread: ResolverThread }>(CandidateIndexes);
+    await thread.stop();
+    const statements = jest.spyOn(app.get(LookupRepository), 'findCandidates');
+    try {
+      const outcome = await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');
+      expect(outcome.productId).toBe('zephyr-kettle');
+      expect(statements).toHaveBeenCalled();
+    } finally {
+      statements.mockRestore();
+    }
+    await app.get(CandidateIndexes).refresh();
+    const again = held();
+    expect(again).not.toBe(index);
+    expect((await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle')).productId).toBe(
+      'zephyr-kettle',
+    );
   });
 
   it('fingerprints the tables by their files: a table restored in place is another', async () => {

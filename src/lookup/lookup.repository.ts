@@ -102,6 +102,10 @@ const FIND_BARCODES = `
                  FROM unnest($1::text[]) AS g(gtin)
                  JOIN products p ON p.gtins @> ARRAY[g.gtin]) b ON true`;
 
+/** The catalog's categories: each import recomputes their priors, one row or more each. */
+export const CATEGORIES =
+  'SELECT category FROM category_score_priors UNION SELECT category FROM category_priors';
+
 @Injectable()
 export class LookupRepository {
   constructor(
@@ -220,11 +224,7 @@ export class LookupRepository {
 
   /** The catalog's categories (each import recomputes their priors, one row or more each). */
   async categories(): Promise<string[]> {
-    const rows = await this.prepared<{ category: string }>(
-      'lookup-categories',
-      'SELECT category FROM category_score_priors UNION SELECT category FROM category_priors',
-      [],
-    );
+    const rows = await this.prepared<{ category: string }>('lookup-categories', CATEGORIES, []);
     return rows.map((row) => row.category);
   }
 

@@ -1,49 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { LRUCache } from 'lru-cache';
 import os from 'node:os';
-import { LookupRepository, type CandidateProduct } from './lookup.repository.js';
-import { brandForm, type BrandForm } from '../names/candidate-name.js';
-import { nameMatcher } from '../names/name-matcher.js';
-import { normaliseName } from '../names/name-normaliser.js';
-import { candidateTerms, termCounts, type TermMatch } from './candidate-terms.js';
-import { scoreProduct } from './candidate-evidence.js';
-import { queryTerms } from '../names/search-terms.js';
-import { chunks, FITS, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
+import { LookupRepository } from './lookup.repository.js';
 import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
 import {
   barcodeOutcome,
-  decidedOutcome,
   writtenBarcodeOutcome,
   type ResolutionOutcome,
   type Resolutions,
 } from './resolution-outcome.js';
-import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { coalesced } from '../common/coalesced.js';
-import { singular } from '../names/words-that-say-nothing.js';
-import { VARIANT_WORDS } from '../names/name-tokens.js';
-import { outread } from '../names/closer-readings.js';
-import type { ScoredProduct } from '../names/resolution-decision.js';
-import { contradictions, toldBy, type Told } from '../names/attributes.js';
 import { CandidateIndexes } from './candidate-index/candidate-indexes.service.js';
+import { CandidateResolver, kindsOf, type CandidateSource } from './candidate-resolver.js';
+import { ResolverThreadUnavailable } from './candidate-index/resolver-thread.js';
 
-/**
- * How many products candidate generation proposes for scoring, best ranked first. Scoring is
- * most of a resolved name's CPU and grows with the candidates; at 20 instead of 40 every set
- * of bench:resolution finds the same products, and only suggestions that share a word or two
- * with the name change (bench/RESULTS.md).
- */
-const CANDIDATE_LIMIT = 20;
-/** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
-const MIN_FUZZY_LENGTH = 4;
-const CLOSE_TERMS_PER_WORD = 3;
 /** A batch's names are resolved in at most this many groups at once (one per core). */
 const PARALLEL_GROUPS = os.availableParallelism();
-const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Boolean));
-/**
- * The words of brands and categories, which candidates share: a catalog has far fewer of
- * them than products, and each candidate would otherwise normalise both again.
- */
-const VOCABULARY_MEMO = 10_000;
 
 /** The kinds of product of no catalog (before the first publication). */
 const NO_KINDS: ReadonlySet<string> = new Set();
@@ -51,29 +23,22 @@ const NO_KINDS: ReadonlySet<string> = new Set();
 /** Resolves a free-text name to a catalog product, or refuses (docs/decisions.md, Resolution). */
 @Injectable()
 export class NameResolver {
-  private readonly brands = new LRUCache<string, BrandForm>({
-    max: VOCABULARY_MEMO,
-    memoMethod: (brand) => brandForm(brand),
-  });
-  private readonly categoryWords = new LRUCache<string, ReadonlySet<string>>({
-    max: VOCABULARY_MEMO,
-    memoMethod: (category) => new Set([...words(category)].map(singular)),
-  });
+  /** Names resolved among the statements' candidates, on this thread. */
+  private readonly resolver = new CandidateResolver();
 
-  /**
-   * Each publication's kinds of product, read once (a catalog has few categories): the word a
-   * category ends with, singular ("camera" of "digital cameras", "ink" of "inkjet printer ink").
-   */
+  /** Each publication's kinds of product, read once (a catalog has few categories). */
   private readonly kinds = new LRUCache<number, ReadonlySet<string>>({
     max: 4,
-    fetchMethod: async () =>
-      new Set(
-        (await this.repository.categories()).flatMap((c) => {
-          const last = normaliseName(c).split(' ').at(-1);
-          return last ? [singular(last)] : [];
-        }),
-      ),
+    fetchMethod: async () => kindsOf(await this.repository.categories()),
   });
+
+  /** Candidates from PostgreSQL's statements (lookup.repository.ts). */
+  private readonly statements: CandidateSource = {
+    findTerms: (terms, words, perWord) => this.repository.findTerms(terms, words, perWord),
+    findCandidates: (queries, limit) => this.repository.findCandidates(queries, limit),
+    kinds: async (publication) =>
+      (publication && (await this.kinds.fetch(publication.id))) ?? NO_KINDS,
+  };
 
   /** The names of concurrent lookups, resolved together (resolveMany). */
   private readonly together = coalesced(async (queries: readonly string[]) => {
@@ -215,120 +180,22 @@ export class NameResolver {
 
   /**
    * Names resolved together in two statements, one for the vocabulary of all their terms and
-   * one for every name's candidates, or in none from the candidate index when it is held.
+   * one for every name's candidates, or in the resolver thread from the candidate index when
+   * it is held (a thread that stopped leaves them to the statements).
    */
   private async resolveNames(
     queries: readonly string[],
     fromDatabase: boolean,
   ): Promise<Resolutions> {
-    const index = fromDatabase ? undefined : this.indexes.current();
-    const plans = queries.map((query) => {
-      const normalised = normaliseName(query);
-      // Ordinary words may be misspelt; numbers and model codes must match exactly.
-      const words = normalised
-        .split(' ')
-        .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
-      const written = chunks(query);
-      return {
-        terms: queryTerms(normalised),
-        words,
-        written,
-        codes: new Set(writtenCodes(written)),
-      };
-    });
-    // The empty term counts the catalog's search names (title-reading.ts); the variant words'
-    // counts say whether a title's "Slim" names another model (name-matcher.ts).
-    const terms = [...new Set(plans.flatMap((plan) => plan.terms))];
-    if (terms.length > 0) terms.push('', ...VARIANT_WORDS);
-    const fuzzy = [...new Set(plans.flatMap((plan) => plan.words))];
-    const matches =
-      terms.length === 0
-        ? []
-        : index
-          ? index.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD)
-          : await this.repository.findTerms(terms, fuzzy, CLOSE_TERMS_PER_WORD);
-    const byQueryTerm = new Map<string, TermMatch[]>();
-    for (const match of matches) {
-      const same = byQueryTerm.get(match.queryTerm);
-      if (same) same.push(match);
-      else byQueryTerm.set(match.queryTerm, [match]);
+    const held = fromDatabase ? undefined : this.indexes.current();
+    if (held) {
+      const { publication } = held;
+      try {
+        return { publication, outcomes: await held.resolve([...queries]) };
+      } catch (error) {
+        if (!(error instanceof ResolverThreadUnavailable)) throw error;
+      }
     }
-    const chosen = plans.map((plan) => {
-      const own = new Set([...plan.terms, ...plan.words]);
-      return candidateTerms(
-        [...own].flatMap((term) => byQueryTerm.get(term) ?? []),
-        plan.codes,
-      );
-    });
-    const { publication, candidates } = index
-      ? {
-          publication: index.publication,
-          candidates: index.findCandidates(chosen, CANDIDATE_LIMIT),
-        }
-      : await this.repository.findCandidates(chosen, CANDIDATE_LIMIT);
-    const kinds = (publication && (await this.kinds.fetch(publication.id))) ?? NO_KINDS;
-    return {
-      ...(publication && { publication }),
-      outcomes: queries.map((query, i) =>
-        this.decideAmong(
-          query,
-          candidates[i]!,
-          termCounts(plans[i]!.terms, byQueryTerm),
-          plans[i]!,
-          chosen[i]?.whole ?? 0,
-          kinds,
-        ),
-      ),
-    };
-  }
-
-  private decideAmong(
-    query: string,
-    candidates: CandidateProduct[],
-    counts: TermCounts,
-    { written, codes }: { written: Chunk[]; codes: ReadonlySet<string> },
-    /** What a name carrying every term of the query weighs (candidate-terms.ts). */
-    whole: number,
-    /** The words of the catalog's categories, singular: the kinds of product it holds. */
-    kinds: ReadonlySet<string>,
-  ): ResolutionOutcome {
-    // A code the query writes with or without its maker's prefix is the same code.
-    const products =
-      codes.size === 0
-        ? candidates
-        : candidates.map((p) => {
-            const brand = this.brands.memo(p.brand).compact;
-            return { ...p, names: p.names.map((n) => withMakerPrefixes(n, codes, brand)) };
-          });
-    const reading = readTitle(
-      query,
-      products.map((p) => ({
-        names: p.names,
-        brand: this.brands.memo(p.brand),
-        categoryWords: this.categoryWords.memo(p.category),
-      })),
-      counts,
-      written,
-    );
-    const match = nameMatcher(query);
-    // Coverage is against the best candidate's weight: however many words a title adds, the
-    // candidate that carries the most of its rare terms is suggested as a search engine would.
-    const heaviest = Math.min(whole, Math.max(0, ...candidates.map((p) => p.weight)));
-    // Read only for a candidate a code identifies: most lookups have none. A query word that
-    // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
-    let told: Told | undefined;
-    const tell = () => (told ??= toldBy(query, kinds));
-    // Most queries say nothing is for anything: only those read what they say they are (toldBy).
-    const saysFor = written.some(({ words }) => words.some((w) => FITS.has(w)));
-    const explained = products.map((product, i) => {
-      const brand = this.brands.memo(product.brand);
-      const categoryWords = this.categoryWords.memo(product.category);
-      const given = { brand, categoryWords, read: reading.against(i) };
-      return scoreProduct(match, product, given, heaviest, tell, saysFor);
-    });
-    // A suggestion stating another value of a kind the query states is another product.
-    const contradicts = (candidate: ScoredProduct) =>
-      contradictions(tell(), candidate.name).length > 0;
-    return decidedOutcome(query, outread(explained), contradicts);
+    return await this.resolver.resolve(queries, this.statements);
   }
 }

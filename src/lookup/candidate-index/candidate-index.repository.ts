@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type pg from 'pg';
 import { DatabaseReader } from '../../database/database-reader.js';
 import { LATEST_PUBLICATION, type Publication } from '../../publication/publication.sql.js';
+import { CATEGORIES } from '../lookup.repository.js';
 import type { IndexedProduct, IndexedSearchName, IndexedVocabulary } from './candidate-index.js';
 import { wordStarts } from './text-order.js';
 
@@ -15,6 +16,8 @@ export interface IndexRows {
   products: IndexedProduct[];
   vocabulary: IndexedVocabulary;
   names: IndexedSearchName[];
+  /** The catalog's categories, whose last words are its kinds of product (kindsOf). */
+  categories: string[];
 }
 
 /** How much a publication's search tables hold: what an index of them would take. */
@@ -124,13 +127,6 @@ export class CandidateIndexRepository {
         df: integers(counted.df, counted.count),
         siblings: integers(counted.siblings, counted.count),
       };
-      // Products share their brands and categories: one string each, not one a product.
-      const shared = new Map<string, string>();
-      const once = (text: string) => shared.get(text) ?? (shared.set(text, text), text);
-      for (const product of products) {
-        product.brand = once(product.brand);
-        product.category = once(product.category);
-      }
       const byId = new Map(products.map((product, i) => [product.id, i]));
       const names = (
         await client.query<{ productId: string; terms: string }>(
@@ -144,9 +140,12 @@ export class CandidateIndexRepository {
       const [{ fingerprint, ...keys }] = (
         await client.query<{ text: string; count: number; fingerprint: string }>(KEYS)
       ).rows as [{ text: string; count: number; fingerprint: string }];
+      const categories = (await client.query<{ category: string }>(CATEGORIES)).rows.map(
+        (row) => row.category,
+      );
       const after = await latest(client);
       if (after?.id !== before.id) return undefined;
-      return { publication: before, fingerprint, keys, products, vocabulary, names };
+      return { publication: before, fingerprint, keys, products, vocabulary, names, categories };
     } finally {
       client.release();
     }

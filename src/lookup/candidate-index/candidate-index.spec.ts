@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NAMES_SEPARATOR } from '../../names/name-normaliser.js';
 import { CandidateIndex, type IndexedProduct } from './candidate-index.js';
+import { ExactKeys } from './exact-keys.js';
 import { trigrams, trigramSimilarity } from './trigrams.js';
 
 const product = (id: string, ...names: string[]): IndexedProduct => ({
@@ -25,18 +26,7 @@ function indexOf(products: IndexedProduct[]): CandidateIndex {
     df: Int32Array.from(terms, (term) => df.get(term)!),
     siblings: Int32Array.from(terms, (term) => (term === 'red' ? 2 : 0)),
   };
-  const keys = {
-    text: products.map((p) => p.name.replaceAll(' ', '')).join(' '),
-    count: products.length,
-  };
-  return new CandidateIndex(
-    { id: 7, publishedAt: new Date(0) },
-    'f',
-    keys,
-    products,
-    vocabulary,
-    names,
-  );
+  return new CandidateIndex(products, vocabulary, names);
 }
 
 const weighted = (...pairs: [string, number][]) =>
@@ -64,13 +54,6 @@ describe(CandidateIndex.name, () => {
     product('a-300', 'kestral toaster k300 blue'),
   ]);
 
-  it("says which names may be exactly a product's, and that no other name is", () => {
-    expect(index.mayBeExact('kestralkettlek200red')).toBe(true);
-    expect(index.mayBeExact('kestraltoasterk300blue')).toBe(true);
-    expect(index.mayBeExact('kestralkettlek200')).toBe(false);
-    expect(index.mayBeExact('')).toBe(false);
-  });
-
   it('gives each term the vocabulary holds once, with its counts', () => {
     expect(index.findTerms(['k200', 'red', 'red', 'nothing'], [], 3)).toEqual([
       { queryTerm: 'k200', term: 'k200', df: 2, similarity: 1, siblings: 0 },
@@ -86,27 +69,10 @@ describe(CandidateIndex.name, () => {
       df: Int32Array.of(1, 2, 3),
       siblings: new Int32Array(3),
     };
-    const wide = new CandidateIndex(
-      { id: 1, publishedAt: new Date(0) },
-      'f',
-      { text: '', count: 0 },
-      [],
-      vocabulary,
-      [],
-    );
+    const wide = new CandidateIndex([], vocabulary, []);
     expect(wide.findTerms(terms, [], 3).map((m) => m.df)).toEqual([1, 2, 3]);
     const unordered = { ...vocabulary, terms: [...terms].sort().join(' ') };
-    expect(
-      () =>
-        new CandidateIndex(
-          { id: 1, publishedAt: new Date(0) },
-          'f',
-          { text: '', count: 0 },
-          [],
-          unordered,
-          [],
-        ),
-    ).toThrow('byte order');
+    expect(() => new CandidateIndex([], unordered, [])).toThrow('byte order');
   });
 
   it('gives a misspelt word its closest digit-free terms, equally close ones in byte order', () => {
@@ -163,5 +129,19 @@ describe(CandidateIndex.name, () => {
     const [best] = index.findCandidates([query], 1)[0]!;
     expect(best!.weight).toBe(0.1 + 0.2 + 0.7);
     expect(index.findCandidates([undefined], 20)).toEqual([[]]);
+  });
+});
+
+describe(ExactKeys.name, () => {
+  it("says which names may be exactly a product's, and that no other name is", () => {
+    const names = ['kestral kettle k200 red', 'kestral toaster k300 blue'];
+    const keys = new ExactKeys({
+      text: names.map((name) => name.replaceAll(' ', '')).join(' '),
+      count: names.length,
+    });
+    expect(keys.mayBeExact('kestralkettlek200red')).toBe(true);
+    expect(keys.mayBeExact('kestraltoasterk300blue')).toBe(true);
+    expect(keys.mayBeExact('kestralkettlek200')).toBe(false);
+    expect(keys.mayBeExact('')).toBe(false);
   });
 });

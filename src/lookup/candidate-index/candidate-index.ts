@@ -1,6 +1,5 @@
 import { NAMES_SEPARATOR } from '../../names/name-normaliser.js';
 import { MIN_SIMILARITY } from '../../names/search-terms.js';
-import type { Publication } from '../../publication/publication.sql.js';
 import type { CandidateTerms, TermMatch } from '../candidate-terms.js';
 import type { CandidateProduct } from '../lookup.repository.js';
 import { reportedSimilarity, trigrams, trigramSimilarity } from './trigrams.js';
@@ -62,23 +61,19 @@ export class CandidateIndex {
   private readonly shared: Int32Array;
   /** Scratch places of a name's terms in a query. */
   private readonly carried: number[] = [];
-  /** The hashes of the keys an exact name is probed by, in order. */
-  private readonly keyHashes: Int32Array;
 
+  /** Its rows, which it keeps: their products' brands and categories shared, one string each. */
   constructor(
-    /**
-     * The publication it answers for: a later one that changed none of its tables (an offers
-     * feed's) takes it over (candidate-indexes.service.ts).
-     */
-    public publication: Publication,
-    /** What its rows were read from (candidate-index.repository.ts). */
-    readonly fingerprint: string,
-    /** The exact name keys (name_keys and aliases'), joined by spaces, and how many. */
-    keys: { text: string; count: number },
     private readonly products: readonly IndexedProduct[],
     vocabulary: IndexedVocabulary,
     names: readonly IndexedSearchName[],
   ) {
+    const shared = new Map<string, string>();
+    const once = (text: string) => shared.get(text) ?? (shared.set(text, text), text);
+    for (const product of products) {
+      product.brand = once(product.brand);
+      product.category = once(product.category);
+    }
     this.text = vocabulary.terms;
     ({ df: this.df, siblings: this.siblings } = vocabulary);
     this.offsets = wordStarts(this.text, this.df.length);
@@ -115,29 +110,6 @@ export class CandidateIndex {
     const termTrigramIds = packed(terms, trigramsOf);
     this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
     this.shared = new Int32Array(Math.max(names.length, terms));
-    const starts = wordStarts(keys.text, keys.count);
-    this.keyHashes = new Int32Array(keys.count);
-    for (let i = 0; i < keys.count; i++)
-      this.keyHashes[i] = hashOf(keys.text, starts[i], starts[i + 1]! - 1);
-    this.keyHashes.sort();
-  }
-
-  /**
-   * Whether a name of this key may be exactly a product's or an alias's: false says no key is
-   * (its probe would find nothing), true that one may be (two keys may share a hash).
-   */
-  mayBeExact(key: string): boolean {
-    const hash = hashOf(key);
-    let low = 0;
-    let high = this.keyHashes.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      const value = this.keyHashes[middle]!;
-      if (value === hash) return true;
-      if (value < hash) low = middle + 1;
-      else high = middle - 1;
-    }
-    return false;
   }
 
   /** What findTerms reads from the vocabulary and the words' trigram index. */

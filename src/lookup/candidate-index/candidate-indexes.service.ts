@@ -3,8 +3,11 @@ import v8 from 'node:v8';
 import { AppConfig } from '../../config/app-config.js';
 import { errorName } from '../../common/error-name.js';
 import { NEVER_PUBLISHED, POLL_MS, PublishedCatalog } from '../published-catalog.js';
-import { CandidateIndex } from './candidate-index.js';
+import type { Publication } from '../../publication/publication.sql.js';
+import type { ResolutionOutcome } from '../resolution-outcome.js';
 import { CandidateIndexRepository, type IndexSize } from './candidate-index.repository.js';
+import { ExactKeys } from './exact-keys.js';
+import { ResolverThread } from './resolver-thread.js';
 
 const MIB = 2 ** 20;
 
@@ -29,6 +32,39 @@ const MAX_RETRY_MS = 60_000;
 const READING_FACTOR = 2;
 
 /**
+ * The resolver thread's old-generation heap: its index's rows while it builds it from them,
+ * the index, and a batch of names' work.
+ */
+const threadHeapMb = (indexMb: number) => 64 + READING_FACTOR * indexMb;
+
+/** A publication's candidate index, held by the resolver thread. */
+export class HeldIndex {
+  constructor(
+    /**
+     * The publication it answers for: a later one that changed none of its tables (an offers
+     * feed's) takes it over.
+     */
+    public publication: Publication,
+    /** What its rows were read from (candidate-index.repository.ts). */
+    readonly fingerprint: string,
+    private readonly keys: ExactKeys,
+    private readonly thread: ResolverThread,
+    /** Its number in the thread (ResolverThread.hold). */
+    private readonly held: number,
+  ) {}
+
+  /** Whether a name of this key may be exactly a product's or an alias's (ExactKeys). */
+  mayBeExact(key: string): boolean {
+    return this.keys.mayBeExact(key);
+  }
+
+  /** The names' outcomes among the index's candidates, resolved in the thread. */
+  resolve(queries: string[]): Promise<ResolutionOutcome[]> {
+    return this.thread.resolve(queries, this.held);
+  }
+}
+
+/**
  * The candidate index of the publication lookups answer from, held while it fits
  * CANDIDATE_INDEX_MB, and read again as each publication is noticed. Until it is read, and for
  * a catalog too large for it, names are resolved by PostgreSQL's statements, to the same
@@ -37,7 +73,8 @@ const READING_FACTOR = 2;
 @Injectable()
 export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('Catalog');
-  private index?: CandidateIndex;
+  private index?: HeldIndex;
+  private thread?: ResolverThread;
   private running?: Promise<void>;
   private again = false;
   private retry?: NodeJS.Timeout;
@@ -61,13 +98,20 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     void this.refresh();
   }
 
-  onModuleDestroy(): void {
+  async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearTimeout(this.retry);
+    await this.thread?.stop();
   }
 
   /** The index of the publication this instance answers from, when it holds it. */
-  current(): CandidateIndex | undefined {
+  current(): HeldIndex | undefined {
+    if (this.thread?.stopped && this.index) {
+      // Its thread failed: a new one reads the index again.
+      this.index = undefined;
+      this.logger.warn('The resolver thread stopped; reading the candidate index again');
+      void this.refresh();
+    }
     const index = this.index;
     return index?.publication.id === this.catalog.current.id ? index : undefined;
   }
@@ -115,6 +159,10 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
    * it should try again (the database a publication behind, as a replica may be; no heap room).
    */
   private async load(): Promise<boolean> {
+    if (this.thread?.stopped) {
+      this.index = undefined;
+      this.thread = undefined;
+    }
     const wanted = this.catalog.current.id;
     if (wanted === NEVER_PUBLISHED.id || this.index?.publication.id === wanted) return true;
     const state = await this.repository.state();
@@ -135,6 +183,8 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     this.index = undefined;
     if (megabytes > this.config.candidateIndexMb) {
       this.tooLarge = state.fingerprint;
+      await this.thread?.stop();
+      this.thread = undefined;
       this.sayOnce(
         `Resolving names in PostgreSQL: the candidate index of ${size.products.toLocaleString('en-US')} products ` +
           `would take about ${megabytes} MiB (CANDIDATE_INDEX_MB=${this.config.candidateIndexMb})`,
@@ -156,14 +206,11 @@ export class CandidateIndexes implements OnModuleInit, OnModuleDestroy {
     // Another publication came while reading: read that one.
     if (!rows) return false;
     const { id, publishedAt } = rows.publication;
-    this.index = new CandidateIndex(
-      { id, publishedAt },
-      rows.fingerprint,
-      rows.keys,
-      rows.products,
-      rows.vocabulary,
-      rows.names,
-    );
+    if (this.closed) return true;
+    this.thread ??= new ResolverThread(threadHeapMb(this.config.candidateIndexMb));
+    const held = await this.thread.hold(rows);
+    const keys = new ExactKeys(rows.keys);
+    this.index = new HeldIndex({ id, publishedAt }, rows.fingerprint, keys, this.thread, held);
     this.logger.log(
       `Candidate index of publication ${id}: ${rows.products.length.toLocaleString('en-US')} products, about ` +
         `${megabytes} MiB, read in ${Math.round(performance.now() - started)} ms`,
