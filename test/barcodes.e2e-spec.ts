@@ -105,7 +105,11 @@ describe('Barcode lookups', () => {
       found: false,
     });
     // Words naming one product and the barcode of another: the title contradicts itself.
-    expect(await lookup(`Northwind Aero 3 ${UPC_A}`)).toMatchObject({ found: false });
+    // Both are suggested: the barcode's product, then the one its words name.
+    expect(await lookup(`Northwind Aero 3 ${UPC_A}`)).toMatchObject({
+      found: false,
+      other_matches: [{ name: 'Northwind Aero 2', match_score: 1 }, { name: 'Northwind Aero 3' }],
+    });
   });
 
   it('resolves barcodes and names in one batch', async () => {

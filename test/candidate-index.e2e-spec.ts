@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
-import type { INestApplication } from '@nestjs/common';
+import { Logger, type INestApplication } from '@nestjs/common';
 import { generatedQueries } from '../bench/resolution/generated-queries.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { candidateTerms } from '../src/lookup/candidate-terms.js';
@@ -19,6 +19,12 @@ import { CandidateIndexRepository } from '../src/lookup/candidate-index/candidat
 import pg from 'pg';
 import { NameAliasesRepository } from '../src/curation/name-aliases.repository.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
+import { Assessments } from '../src/lookup/assessments.js';
+import { LookupCache } from '../src/lookup/lookup-cache.js';
+import { PurchaseLinks } from '../src/synthesis/purchase-links.js';
+import { AskedNames } from '../src/curation/asked-names.js';
+import type { AppConfig } from '../src/config/app-config.js';
+import type { ResolutionOutcome } from '../src/lookup/resolution-outcome.js';
 import { queryTerms } from '../src/names/search-terms.js';
 import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { catalogFile, product } from './support/catalog-files.js';
@@ -100,6 +106,57 @@ describe(CandidateIndexes.name, () => {
     expect(fromIndex.outcomes.filter((o) => o.productId).length).toBeGreaterThan(50);
   });
 
+  it('sends no explanation back unless asked, and the same outcomes', async () => {
+    held();
+    const resolver = app.get(NameResolver);
+    const names = queries.slice(0, 60);
+    const explained = await resolver.resolveMany(names, true);
+    const unexplained = (outcomes: ResolutionOutcome[]) =>
+      outcomes.map(({ explanation, ...outcome }) => {
+        expect(explanation?.candidates.length).toBeGreaterThan(0);
+        return outcome;
+      });
+    const expected = unexplained(explained.outcomes);
+    const plain = await resolver.resolveMany(names, false);
+    expect(plain.outcomes).toEqual(expected);
+    expect(plain.outcomes.filter((o) => o.name !== undefined).length).toBeGreaterThan(30);
+    // The statements' path too.
+    const stated = await resolver.resolveManyFromDatabase(names, false);
+    expect(stated.outcomes).toEqual(expected);
+  });
+
+  it('explains the lookups it answers only where debug lines show them', async () => {
+    held();
+    const resolver = app.get(NameResolver);
+    const asked = jest.spyOn(resolver, 'resolveMany');
+    const debug = jest.spyOn(Logger.prototype, 'debug').mockImplementation(() => undefined);
+    const atLevel = (level: string) =>
+      new LookupService(
+        resolver,
+        app.get(AnswerRepository),
+        app.get(Assessments),
+        app.get(PurchaseLinks),
+        app.get(PublishedCatalog),
+        app.get(LookupCache),
+        app.get(AskedNames),
+        { logging: { level } } as AppConfig,
+      );
+    try {
+      await app.get(LookupService).lookup('Zqxv Kettle Elsewhere', 'full');
+      expect(asked.mock.calls.map(([, explain]) => explain)).toEqual([false]);
+      expect(debug).not.toHaveBeenCalled();
+      asked.mockClear();
+      await atLevel('debug').lookup('Zqxv Kettle Otherwhere', 'full');
+      expect(asked.mock.calls.map(([, explain]) => explain)).toEqual([true]);
+      expect(debug).toHaveBeenCalledWith(
+        expect.objectContaining({ query: 'Zqxv Kettle Otherwhere', decision: expect.any(String) }),
+      );
+    } finally {
+      asked.mockRestore();
+      debug.mockRestore();
+    }
+  });
+
   it('probes only names whose key the catalog may hold, with the same answers', async () => {
     held();
     const answers = app.get(AnswerRepository);
@@ -127,7 +184,7 @@ describe(CandidateIndexes.name, () => {
     await app.get(CandidateIndexes).refresh();
     expect(held().publication.id).toBeGreaterThan(before);
     // The thread holds the new index only: the old one is no longer asked.
-    await expect(previous.resolve(['Zephyrin Kettle'])).rejects.toBeInstanceOf(
+    await expect(previous.resolve(['Zephyrin Kettle'], true)).rejects.toBeInstanceOf(
       ResolverThreadUnavailable,
     );
     const outcome = await app.get(NameResolver).resolve('Zephyrin Quartzbrok Kettle');

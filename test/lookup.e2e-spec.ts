@@ -232,29 +232,43 @@ describe('LookupController', () => {
   });
 
   it('explains every answer to admins at debug level: candidates, scores and the decision', async () => {
-    const lines: string[] = [];
-    const capture = (message: unknown) =>
-      void lines.push(typeof message === 'string' ? message : JSON.stringify(message));
-    app.useLogger({
-      log: capture,
-      error: capture,
-      warn: capture,
-      debug: capture,
-      verbose: capture,
+    // What each app logs while it answers a name.
+    const logged = async (answering: INestApplication, name: string) => {
+      const lines: string[] = [];
+      const capture = (message: unknown) =>
+        void lines.push(typeof message === 'string' ? message : JSON.stringify(message));
+      answering.useLogger({
+        log: capture,
+        error: capture,
+        warn: capture,
+        debug: capture,
+        verbose: capture,
+      });
+      try {
+        const res = await request(answering.getHttpServer() as App)
+          .get(LOOKUP)
+          .set('Authorization', auth)
+          .query({ product_name: name });
+        expect(res.status).toBe(200);
+      } finally {
+        answering.useLogger(['error', 'warn']);
+      }
+      return lines.map((l) => JSON.parse(l) as ResolutionExplanation).find((e) => e.query === name);
+    };
+    // At LOG_LEVEL=warn a name is resolved with no explanation: nothing would read it.
+    expect(await logged(app, 'Sony WH-1000XM2')).toBeUndefined();
+    const debugging = await createTestApp({
+      DATABASE_URL: db.url,
+      PUBLIC_BASE_URL: 'https://pi.example',
+      LOG_LEVEL: 'debug',
     });
     try {
-      await request(http)
-        .get(LOOKUP)
-        .set('Authorization', auth)
-        .query({ product_name: 'Sony WH-1000XM3' });
+      const explanation = await logged(debugging, 'Sony WH-1000XM3');
+      expect(explanation?.decision).toBe('no candidate survives the hard rules');
+      const xm5 = explanation?.candidates.find((c) => c.name === 'Sony WH-1000XM5');
+      expect(xm5).toMatchObject({ rejected: 'number 3 is not in "sony wh 1000xm5"', score: 0 });
     } finally {
-      app.useLogger(['error', 'warn']);
+      await debugging.close();
     }
-    const explanation = lines
-      .map((l) => JSON.parse(l) as ResolutionExplanation)
-      .find((e) => e.query === 'Sony WH-1000XM3');
-    expect(explanation?.decision).toBe('no candidate survives the hard rules');
-    const xm5 = explanation?.candidates.find((c) => c.name === 'Sony WH-1000XM5');
-    expect(xm5).toMatchObject({ rejected: 'number 3 is not in "sony wh 1000xm5"', score: 0 });
   });
 });

@@ -78,9 +78,13 @@ export class CandidateResolver {
 
   /**
    * Names resolved together: one read of the vocabulary for all their terms and one of every
-   * name's candidates.
+   * name's candidates; each outcome explained when `explain`.
    */
-  async resolve(queries: readonly string[], source: CandidateSource): Promise<Resolutions> {
+  async resolve(
+    queries: readonly string[],
+    source: CandidateSource,
+    explain = true,
+  ): Promise<Resolutions> {
     const plans = queries.map((query) => {
       const normalised = normaliseName(query);
       // Ordinary words may be misspelt; numbers and model codes must match exactly.
@@ -127,6 +131,7 @@ export class CandidateResolver {
           plans[i]!,
           chosen[i]?.whole ?? 0,
           kinds,
+          explain,
         ),
       ),
     };
@@ -141,6 +146,7 @@ export class CandidateResolver {
     whole: number,
     /** The words of the catalog's categories, singular: the kinds of product it holds. */
     kinds: ReadonlySet<string>,
+    explain: boolean,
   ): ResolutionOutcome {
     // A code the query writes with or without its maker's prefix is the same code.
     const products =
@@ -179,6 +185,6 @@ export class CandidateResolver {
     // A suggestion stating another value of a kind the query states is another product.
     const contradicts = (candidate: ScoredProduct) =>
       contradictions(tell(), candidate.name).length > 0;
-    return decidedOutcome(query, outread(explained), contradicts);
+    return decidedOutcome(query, outread(explained), contradicts, explain);
   }
 }

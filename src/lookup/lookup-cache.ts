@@ -15,8 +15,8 @@ export interface CachedAnswer {
   body: LookupResult;
   /** The offer behind each of body.offers, in order, to sign each key's links. */
   offerIds: string[];
-  /** Why the name resolved as it did, logged for admins at debug level. */
-  explanation: ResolutionExplanation;
+  /** Why the name resolved as it did, logged for admins at debug level (kept only then). */
+  explanation?: ResolutionExplanation;
   /** Its heap, estimated (answerBytes): it shares its assessment's objects. */
   bytes: number;
   /** A refused name's best suggestion and publication, recorded each time it is asked. */
@@ -64,10 +64,13 @@ export const storedHeapBytes = (text: string) => Math.max(1, text.length * 6);
 /**
  * An answer's heap without serializing it again: its assessment's (which it shares, counted
  * anyway so the cache stays within its bound if the assessment is evicted) and about half a
- * KiB per candidate of its explanation and other matches.
+ * KiB per candidate of its other matches and of its explanation, when it has one.
  */
-export const answerBytes = (assessmentBytes: number, explanation: ResolutionExplanation) =>
-  assessmentBytes + 1024 + 512 * explanation.candidates.length;
+export const answerBytes = (
+  assessmentBytes: number,
+  others: readonly unknown[],
+  explanation?: ResolutionExplanation,
+) => assessmentBytes + 1024 + 512 * (others.length + (explanation?.candidates.length ?? 0));
 
 const bytesOf = (value: { bytes: number }) => value.bytes;
 

@@ -1,5 +1,6 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { sentAgain } from '../common/written-json.js';
+import { AppConfig } from '../config/app-config.js';
 import { AskedNames } from '../curation/asked-names.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { nameKey } from '../names/name-normaliser.js';
@@ -44,6 +45,12 @@ interface Resolved {
 export class LookupService {
   /** Every answer's resolution, candidates and decision, at debug level (for admins). */
   private readonly logger = new Logger('Resolution');
+  /**
+   * Whether names are resolved with their explanations: only where debug lines show them, as
+   * an explanation is most of what resolving a name sends back from the resolver thread and
+   * of what an answer keeps in the cache (bench/RESULTS.md).
+   */
+  private readonly explain: boolean;
   /** Each cached answer as the last key that asked it got it (forKey). */
   private readonly signed = new WeakMap<CachedAnswer, { keyId: string; body: LookupResult }>();
   /**
@@ -60,8 +67,11 @@ export class LookupService {
     private readonly catalog: PublishedCatalog,
     private readonly cache: LookupCache,
     private readonly asked: AskedNames,
+    config: AppConfig,
     @Optional() private readonly metrics?: Metrics,
-  ) {}
+  ) {
+    this.explain = ['debug', 'verbose'].includes(config.logging.level);
+  }
 
   /**
    * A client's lookup (`via` the transport it came by, whose refusals are recorded for review),
@@ -109,7 +119,7 @@ export class LookupService {
     return names.map((name) => {
       const answer = answers.get(name)!;
       // An object: the logger serializes it only when debug lines are written.
-      this.logger.debug(answer.explanation);
+      if (answer.explanation) this.logger.debug(answer.explanation);
       const { refused } = answer;
       if (refused && via) this.asked.record(name, via, refused.suggestion, refused.publicationId);
       return this.forKey(answer, keyId);
@@ -190,11 +200,12 @@ export class LookupService {
         : undefined;
     const hits = new Map(probed.map((name, i) => [name, exact!.hits[i]]));
     const rest = names.filter((name) => !hits.get(name));
-    const resolved = rest.length > 0 ? await this.resolver.resolveMany(rest) : undefined;
+    const resolved =
+      rest.length > 0 ? await this.resolver.resolveMany(rest, this.explain) : undefined;
     const skippedStale = unprobed && resolved?.publication?.id !== indexed;
     if (again && skippedStale) return await this.resolve(names, false);
     if ((resolved && exact && resolved.publication?.id !== exact.publication?.id) || skippedStale) {
-      const fresh = await this.resolver.resolveManyFromDatabase(names);
+      const fresh = await this.resolver.resolveManyFromDatabase(names, this.explain);
       const publication = fresh.publication ?? NEVER_PUBLISHED;
       return { publication, outcomes: fresh.outcomes, stored: new Map(), consistent: false };
     }
@@ -216,23 +227,23 @@ export class LookupService {
     publication: Publication,
     detail: Detail,
   ): CachedAnswer {
-    const { explanation } = outcome;
+    const { explanation, candidates } = outcome;
     const other_matches = outcome.candidates.map((c) => ({ name: c.name, match_score: c.score }));
     if (!assessment) {
       const as_of = publication.publishedAt.toISOString();
-      const bytes = answerBytes(0, explanation);
+      const bytes = answerBytes(0, candidates, explanation);
       const body = sentAgain({ found: false as const, other_matches, as_of });
       const [best] = outcome.candidates;
       const refused = { ...(best && { suggestion: best }), publicationId: publication.id };
-      return { body, offerIds: [], explanation, bytes, refused };
+      return { body, offerIds: [], ...(explanation && { explanation }), bytes, refused };
     }
     const resolution = resolutionOf({ confidence: outcome.confidence, other_matches });
     // Cached, each body is sent again unchanged: its JSON is written once (written-json.ts).
     return {
       body: sentAgain(foundBody(assessment, resolution, detail)),
       offerIds: assessment.offerIds,
-      explanation,
-      bytes: answerBytes(assessment.bytes, explanation),
+      ...(explanation && { explanation }),
+      bytes: answerBytes(assessment.bytes, candidates, explanation),
     };
   }
 

@@ -6,7 +6,7 @@ import { gtinOfQuery, gtinsInName, withoutBarcodes } from '../names/gtin.js';
 import {
   barcodeOutcome,
   writtenBarcodeOutcome,
-  type ResolutionOutcome,
+  type ExplainedOutcome,
   type Resolutions,
 } from './resolution-outcome.js';
 import { coalesced } from '../common/coalesced.js';
@@ -40,29 +40,33 @@ export class NameResolver {
       (publication && (await this.kinds.fetch(publication.id))) ?? NO_KINDS,
   };
 
-  /** The names of concurrent lookups, resolved together (resolveMany). */
-  private readonly together = coalesced(async (queries: readonly string[]) => {
-    const { publication, outcomes } = await this.resolveGrouped(queries);
-    return outcomes.map((outcome) => ({ ...(publication && { publication }), outcome }));
-  });
+  /** The names of concurrent lookups, resolved together (resolveMany), explained or not. */
+  private readonly together = ([false, true] as const).map((explain) =>
+    coalesced(async (queries: readonly string[]) => {
+      const { publication, outcomes } = await this.resolveGrouped(queries, explain);
+      return outcomes.map((outcome) => ({ ...(publication && { publication }), outcome }));
+    }),
+  );
 
   constructor(
     private readonly repository: LookupRepository,
     private readonly indexes: CandidateIndexes,
   ) {}
 
-  async resolve(query: string): Promise<ResolutionOutcome> {
-    return (await this.resolveMany([query])).outcomes[0]!;
+  /** One name, explained. */
+  async resolve(query: string): Promise<ExplainedOutcome> {
+    return (await this.resolveMany([query], true)).outcomes[0] as ExplainedOutcome;
   }
 
   /**
-   * Several names (a batch). Each outcome is what resolve() gives for that name; the
-   * publication is the one the candidates were read from. The names of concurrent lookups are
-   * resolved together (coalesced): each shares its statements' round trips.
+   * Several names (a batch). Each outcome is what resolve() gives for that name, explained
+   * when `explain`; the publication is the one the candidates were read from. The names of
+   * concurrent lookups are resolved together (coalesced): each shares its statements' round
+   * trips.
    */
-  async resolveMany(queries: readonly string[]): Promise<Resolutions> {
-    if (queries.length === 0) return await this.resolveGrouped(queries);
-    const read = await this.together(queries);
+  async resolveMany(queries: readonly string[], explain = true): Promise<Resolutions> {
+    if (queries.length === 0) return await this.resolveGrouped(queries, explain);
+    const read = await this.together[Number(explain)]!(queries);
     const publication = read[0]!.publication;
     return { ...(publication && { publication }), outcomes: read.map((r) => r.outcome) };
   }
@@ -84,8 +88,8 @@ export class NameResolver {
    * Names resolved from the database's latest publication, not the candidate index: for a
    * lookup that found the database a publication ahead of the index.
    */
-  async resolveManyFromDatabase(queries: readonly string[]): Promise<Resolutions> {
-    return await this.resolveGrouped(queries, true);
+  async resolveManyFromDatabase(queries: readonly string[], explain = true): Promise<Resolutions> {
+    return await this.resolveGrouped(queries, explain, true);
   }
 
   /**
@@ -96,6 +100,7 @@ export class NameResolver {
    */
   private async resolveGrouped(
     queries: readonly string[],
+    explain: boolean,
     fromDatabase = false,
   ): Promise<Resolutions> {
     // From the candidate index, names take no statement to wait for side by side.
@@ -103,17 +108,17 @@ export class NameResolver {
     const groups = inMemory
       ? 1
       : Math.min(queries.length, PARALLEL_GROUPS, this.repository.idleConnections());
-    if (groups <= 1) return await this.resolveTogether(queries, fromDatabase);
+    if (groups <= 1) return await this.resolveTogether(queries, explain, fromDatabase);
     const size = Math.ceil(queries.length / groups);
     const parts = await Promise.all(
       Array.from({ length: groups }, (_, g) =>
-        this.resolveTogether(queries.slice(g * size, (g + 1) * size), fromDatabase),
+        this.resolveTogether(queries.slice(g * size, (g + 1) * size), explain, fromDatabase),
       ),
     );
     const publication = parts[0]!.publication;
     // A catalog published between the groups' statements: all of them from one instead.
     if (parts.some((part) => part.publication?.id !== publication?.id))
-      return await this.resolveTogether(queries, true);
+      return await this.resolveTogether(queries, explain, true);
     return {
       ...(publication && { publication }),
       outcomes: parts.flatMap((part) => part.outcomes),
@@ -128,21 +133,24 @@ export class NameResolver {
    */
   private async resolveTogether(
     queries: readonly string[],
+    explain: boolean,
     fromDatabase: boolean,
     retry = true,
   ): Promise<Resolutions> {
+    const resolveNames = (names: readonly string[]) =>
+      this.resolveNames(names, explain, fromDatabase);
     const gtins = queries.map(gtinOfQuery);
     const written = queries.map((query, i) => (gtins[i] === undefined ? gtinsInName(query) : []));
     const wanted = [...new Set([...gtins, ...written.flat()].filter((g) => g !== undefined))];
-    if (wanted.length === 0) return await this.resolveNames(queries, fromDatabase);
+    if (wanted.length === 0) return await resolveNames(queries);
     const names = queries.filter((_, i) => gtins[i] === undefined);
     const [byName, byBarcode] = await Promise.all([
-      names.length > 0 ? this.resolveNames(names, fromDatabase) : undefined,
+      names.length > 0 ? resolveNames(names) : undefined,
       this.repository.findBarcodes(wanted),
     ]);
     const publication = byBarcode.publication;
     if (retry && byName && byName.publication?.id !== publication?.id)
-      return await this.resolveTogether(queries, true, false);
+      return await this.resolveTogether(queries, explain, true, false);
     // A number no product carries as a barcode may still be a name: an alias of digits.
     const unknown = queries.filter(
       (_, i) => gtins[i] !== undefined && !byBarcode.products.has(gtins[i]),
@@ -155,8 +163,8 @@ export class NameResolver {
     });
     const rereads = identified.filter((name) => name !== undefined);
     const [asNames, reread] = await Promise.all([
-      unknown.length > 0 ? this.resolveNames(unknown, fromDatabase) : undefined,
-      rereads.length > 0 ? this.resolveNames(rereads, fromDatabase) : undefined,
+      unknown.length > 0 ? resolveNames(unknown) : undefined,
+      rereads.length > 0 ? resolveNames(rereads) : undefined,
     ]);
     let next = 0;
     let again = 0;
@@ -169,7 +177,11 @@ export class NameResolver {
           const asWritten = byName!.outcomes[next++]!;
           if (identified[i] === undefined) return asWritten;
           const words = reread!.outcomes[read++]!;
-          const byWords = { ...words, explanation: { ...words.explanation, query } };
+          const { explanation } = words;
+          const byWords = {
+            ...words,
+            ...(explanation && { explanation: { ...explanation, query } }),
+          };
           return writtenBarcodeOutcome(query, written[i]!, byBarcode.products, byWords);
         }
         const product = byBarcode.products.get(gtin);
@@ -185,17 +197,18 @@ export class NameResolver {
    */
   private async resolveNames(
     queries: readonly string[],
+    explain: boolean,
     fromDatabase: boolean,
   ): Promise<Resolutions> {
     const held = fromDatabase ? undefined : this.indexes.current();
     if (held) {
       const { publication } = held;
       try {
-        return { publication, outcomes: await held.resolve([...queries]) };
+        return { publication, outcomes: await held.resolve([...queries], explain) };
       } catch (error) {
         if (!(error instanceof ResolverThreadUnavailable)) throw error;
       }
     }
-    return await this.resolver.resolve(queries, this.statements);
+    return await this.resolver.resolve(queries, this.statements, explain);
   }
 }

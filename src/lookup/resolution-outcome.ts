@@ -2,6 +2,7 @@ import {
   decide,
   EXACTLY_ONE_NAME,
   type Contradicts,
+  type Decision,
   type ScoredProduct,
 } from '../names/resolution-decision.js';
 import type { Publication } from '../publication/publication.sql.js';
@@ -12,12 +13,21 @@ export interface ResolutionOutcome {
   found: boolean;
   /** Set when found. */
   productId?: string;
+  /** The found product's name; set when found. */
+  name?: string;
   confidence: number;
   /** Other candidates, best first, never the found product. */
   candidates: { productId: string; name: string; score: number }[];
-  /** Why: every candidate's score and the decision, for admins. */
-  explanation: ResolutionExplanation;
+  /**
+   * Why: every candidate's score and the decision, for admins. Absent where the resolver was
+   * asked for none (NameResolver.resolveMany): the service's lookups ask for it only when debug
+   * lines show it.
+   */
+  explanation?: ResolutionExplanation;
 }
+
+/** An outcome with its explanation, as resolving one name gives it (NameResolver.resolve). */
+export type ExplainedOutcome = ResolutionOutcome & { explanation: ResolutionExplanation };
 
 export interface Resolutions {
   /** The catalog publication the candidates were read from; undefined before the first. */
@@ -50,6 +60,7 @@ function certainly(
   return {
     found: true,
     productId: product.productId,
+    name: product.name,
     confidence: 1,
     candidates: [],
     explanation: {
@@ -98,13 +109,13 @@ export function writtenBarcodeOutcome(
   const gtin = carried[0]!;
   const { id, name } = carriers.get(gtin)!;
   if (!byWords.found || byWords.productId === id) return barcodeOutcome(query, gtin, { id, name });
-  const named = byWords.explanation.candidates.find((c) => c.productId === byWords.productId)!;
+  const named = { productId: byWords.productId!, name: byWords.name! };
   return {
     found: false,
     confidence: 0,
     candidates: [
       { productId: id, name, score: 1 },
-      { productId: named.productId, name: named.name, score: byWords.confidence },
+      { ...named, score: byWords.confidence },
     ],
     explanation: {
       query,
@@ -113,7 +124,7 @@ export function writtenBarcodeOutcome(
         `and its words name "${named.name}"`,
       candidates: [
         { productId: id, name, score: 1, suggestion: 1, notes: ['barcode'] },
-        ...byWords.explanation.candidates,
+        ...(byWords.explanation?.candidates ?? []),
       ],
     },
   };
@@ -136,21 +147,42 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
  * The outcome of deciding among scored candidates (resolution-decision.ts): the product found
- * or none, the suggestions, and every candidate with what its score rests on, best first.
+ * or none, the suggestions, and, when `explain`, every candidate with what its score rests on,
+ * best first.
  */
 export function decidedOutcome(
   query: string,
   explained: readonly { scored: ScoredProduct; notes: string[] }[],
   contradicts?: Contradicts,
+  explain = true,
 ): ResolutionOutcome {
   const decision = decide(
     explained.map((e) => e.scored),
     contradicts,
   );
-  const offered = new Map(decision.suggestions.map((s) => [s.productId, s.suggestionScore]));
-  const explanation: ResolutionExplanation = {
+  const { found } = decision;
+  return {
+    found: found !== undefined,
+    ...(found && { productId: found.productId, name: found.name }),
+    confidence: round3(found?.score ?? decision.suggestions[0]?.suggestionScore ?? 0),
+    candidates: decision.suggestions.map((s) => ({
+      productId: s.productId,
+      name: s.name,
+      score: round3(s.suggestionScore),
+    })),
+    ...(explain && { explanation: explanationOf(query, explained, decision) }),
+  };
+}
+
+function explanationOf(
+  query: string,
+  explained: readonly { scored: ScoredProduct; notes: string[] }[],
+  { reason, suggestions }: Decision,
+): ResolutionExplanation {
+  const offered = new Map(suggestions.map((s) => [s.productId, s.suggestionScore]));
+  return {
     query,
-    decision: decision.reason,
+    decision: reason,
     candidates: explained
       .map((e) => ({
         productId: e.scored.productId,
@@ -161,16 +193,5 @@ export function decidedOutcome(
         notes: e.notes,
       }))
       .sort((a, b) => b.score - a.score || b.suggestion - a.suggestion),
-  };
-  return {
-    found: decision.found !== undefined,
-    ...(decision.found && { productId: decision.found.productId }),
-    confidence: round3(decision.found?.score ?? decision.suggestions[0]?.suggestionScore ?? 0),
-    candidates: decision.suggestions.map((s) => ({
-      productId: s.productId,
-      name: s.name,
-      score: round3(s.suggestionScore),
-    })),
-    explanation,
   };
 }

@@ -47,9 +47,10 @@ export async function resolveName(name: string, options: { explain?: boolean }):
   await runCommand('resolve', ResolveCommandModule, async (app) => {
     const answer = await app.get(LookupService).lookup(name, 'full');
     process.stdout.write(JSON.stringify(answer, null, 2) + '\n');
-    const { publication, outcomes } = await app.get(NameResolver).resolveMany([name]);
+    const { publication, outcomes } = await app.get(NameResolver).resolveMany([name], true);
     // On stderr, so the answer stays JSON for scripts.
     if (!publication) process.stderr.write(NO_CATALOG);
-    if (options.explain) process.stdout.write('\n' + formatExplanation(outcomes[0]!.explanation));
+    const { explanation } = outcomes[0]!;
+    if (options.explain && explanation) process.stdout.write('\n' + formatExplanation(explanation));
   });
 }

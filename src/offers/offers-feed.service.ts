@@ -211,7 +211,10 @@ export class OffersFeedService {
       open.slice(g * TITLE_GROUP, (g + 1) * TITLE_GROUP),
     );
     const resolveGroup = async (group: FeedItem[]) => {
-      const { outcomes, publication } = await this.resolver.resolveMany(group.map(titleQuery));
+      const { outcomes, publication } = await this.resolver.resolveMany(
+        group.map(titleQuery),
+        false,
+      );
       outcomes.forEach((outcome, i) => {
         const item = group[i]!;
         if (outcome.found) found.push([item, outcome.productId!]);

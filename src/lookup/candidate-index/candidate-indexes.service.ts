@@ -59,8 +59,8 @@ export class HeldIndex {
   }
 
   /** The names' outcomes among the index's candidates, resolved in the thread. */
-  resolve(queries: string[]): Promise<ResolutionOutcome[]> {
-    return this.thread.resolve(queries, this.held);
+  resolve(queries: string[], explain: boolean): Promise<ResolutionOutcome[]> {
+    return this.thread.resolve(queries, this.held, explain);
   }
 }
 

@@ -88,13 +88,16 @@ export class ResolverThread {
     return held;
   }
 
-  /** The names' outcomes among the candidates of the index `held` (hold's number). */
-  async resolve(queries: string[], held: number): Promise<ResolutionOutcome[]> {
+  /**
+   * The names' outcomes among the candidates of the index `held` (hold's number), explained
+   * when `explain` (an explanation is most of what an outcome sends back).
+   */
+  async resolve(queries: string[], held: number, explain: boolean): Promise<ResolutionOutcome[]> {
     if (held !== this.held) throw new ResolverThreadUnavailable('it holds another index now');
     const id = this.next++;
     const reply = await new Promise<ResolverReply>((resolve) => {
       this.waiting.set(id, resolve);
-      this.send({ type: 'resolve', id, queries });
+      this.send({ type: 'resolve', id, queries, explain });
     });
     if (reply.type === 'resolved' && reply.outcomes) return reply.outcomes;
     throw this.failure ?? new Error(`resolving names failed: ${reply.error}`);

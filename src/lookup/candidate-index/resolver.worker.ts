@@ -14,7 +14,7 @@ export type ResolverRequest =
       /** The publication's categories (kindsOf). */
       categories: string[];
     }
-  | { type: 'resolve'; id: number; queries: string[] };
+  | { type: 'resolve'; id: number; queries: string[]; explain: boolean };
 
 export type ResolverReply =
   | { type: 'held'; error?: string }
@@ -48,12 +48,12 @@ port.on('message', (request: ResolverRequest) => {
     }
     return;
   }
-  const { id, queries } = request;
+  const { id, queries, explain } = request;
   if (!source) {
     port.postMessage({ type: 'resolved', id, error: 'no index held' } satisfies ResolverReply);
     return;
   }
-  resolver.resolve(queries, source).then(
+  resolver.resolve(queries, source, explain).then(
     ({ outcomes }) => port.postMessage({ type: 'resolved', id, outcomes } satisfies ResolverReply),
     (error: unknown) =>
       port.postMessage({ type: 'resolved', id, error: failure(error) } satisfies ResolverReply),
