@@ -15,10 +15,12 @@ function workerUrl(): URL {
 }
 
 /**
- * The thread's young generation. V8's default (some 48 MB) took about 35 MB more of resident
- * memory under load; scavenging 8 MB cost no more CPU a name (bench/RESULTS.md).
+ * The thread's young generation. Under load it resolves names in batches (a batch's lookups
+ * coalesced), whose live objects outgrew an 8 MB young generation: promoted, they cost the
+ * collector 1.14 s against 0.76 s at 32 MB over the listing set's titles asked 16 at a time,
+ * for some 15 to 25 MB more resident memory (bench/RESULTS.md).
  */
-const YOUNG_MB = 8;
+const YOUNG_MB = 32;
 
 /**
  * The thread stopped or failed, or holds another index than the one asked for: what it was
