@@ -1,6 +1,7 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
 import { sentAgain } from '../common/written-json.js';
 import { AppConfig } from '../config/app-config.js';
+import { logLevels } from '../config/log-levels.js';
 import { AskedNames } from '../curation/asked-names.js';
 import { Metrics } from '../metrics/metrics.service.js';
 import { nameKey } from '../names/name-normaliser.js';
@@ -70,7 +71,7 @@ export class LookupService {
     config: AppConfig,
     @Optional() private readonly metrics?: Metrics,
   ) {
-    this.explain = ['debug', 'verbose'].includes(config.logging.level);
+    this.explain = logLevels(config.logging.level).includes('debug');
   }
 
   /**

@@ -41,12 +41,13 @@ export class NameResolver {
   };
 
   /** The names of concurrent lookups, resolved together (resolveMany), explained or not. */
-  private readonly together = ([false, true] as const).map((explain) =>
+  private readonly together = (explain: boolean) =>
     coalesced(async (queries: readonly string[]) => {
       const { publication, outcomes } = await this.resolveGrouped(queries, explain);
       return outcomes.map((outcome) => ({ ...(publication && { publication }), outcome }));
-    }),
-  );
+    });
+  private readonly explained = this.together(true);
+  private readonly unexplained = this.together(false);
 
   constructor(
     private readonly repository: LookupRepository,
@@ -66,7 +67,7 @@ export class NameResolver {
    */
   async resolveMany(queries: readonly string[], explain = true): Promise<Resolutions> {
     if (queries.length === 0) return await this.resolveGrouped(queries, explain);
-    const read = await this.together[Number(explain)]!(queries);
+    const read = await (explain ? this.explained : this.unexplained)(queries);
     const publication = read[0]!.publication;
     return { ...(publication && { publication }), outcomes: read.map((r) => r.outcome) };
   }
@@ -204,7 +205,7 @@ export class NameResolver {
     if (held) {
       const { publication } = held;
       try {
-        return { publication, outcomes: await held.resolve([...queries], explain) };
+        return { publication, outcomes: await held.resolve(queries, explain) };
       } catch (error) {
         if (!(error instanceof ResolverThreadUnavailable)) throw error;
       }

@@ -59,7 +59,7 @@ export class HeldIndex {
   }
 
   /** The names' outcomes among the index's candidates, resolved in the thread. */
-  resolve(queries: string[], explain: boolean): Promise<ResolutionOutcome[]> {
+  resolve(queries: readonly string[], explain: boolean): Promise<ResolutionOutcome[]> {
     return this.thread.resolve(queries, this.held, explain);
   }
 }

@@ -94,7 +94,11 @@ export class ResolverThread {
    * The names' outcomes among the candidates of the index `held` (hold's number), explained
    * when `explain` (an explanation is most of what an outcome sends back).
    */
-  async resolve(queries: string[], held: number, explain: boolean): Promise<ResolutionOutcome[]> {
+  async resolve(
+    queries: readonly string[],
+    held: number,
+    explain: boolean,
+  ): Promise<ResolutionOutcome[]> {
     if (held !== this.held) throw new ResolverThreadUnavailable('it holds another index now');
     const id = this.next++;
     const reply = await new Promise<ResolverReply>((resolve) => {

@@ -14,7 +14,7 @@ export type ResolverRequest =
       /** The publication's categories (kindsOf). */
       categories: string[];
     }
-  | { type: 'resolve'; id: number; queries: string[]; explain: boolean };
+  | { type: 'resolve'; id: number; queries: readonly string[]; explain: boolean };
 
 export type ResolverReply =
   | { type: 'held'; error?: string }
