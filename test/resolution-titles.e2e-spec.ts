@@ -125,6 +125,18 @@ describe(`${NameResolver.name} on shop titles`, () => {
           name: 'ABCP500UB Car Audio Player',
           category: 'car audio',
         }),
+        // Curated names: a line's number before the code; a family in two colours; a cable.
+        product('washer', {
+          brand: 'Wascho',
+          name: 'Serie 6 WX28PH9 Washing Machine 9 kg',
+          category: 'washing machines',
+        }),
+        product('wq-silver', {
+          brand: 'Sonic',
+          name: 'WQ-3300XM Wireless Headphones Silver',
+        }),
+        product('wq-black', { brand: 'Sonic', name: 'WQ-3300XM Wireless Headphones Black' }),
+        product('cable', { brand: 'Linkco', name: 'USB-C Cable 2 m', category: 'cables' }),
       ]),
     );
   }, 300_000);
@@ -309,6 +321,22 @@ describe(`${NameResolver.name} on shop titles`, () => {
       'fan-gray',
     ]);
     expect(fan.candidates[1]!.score).toBeLessThan(fan.candidates[0]!.score);
+  });
+
+  it("reads another shop's title against a curated name by its code, numbers describing", async () => {
+    // The line's number before the code is no part of it; the spin speed describes.
+    expect(await answer('Wascho WX28PH9 Serie 6 Waschmaschine 9 kg 1400 U/min weiß')).toBe(
+      'washer',
+    );
+    expect(await answer('Wascho WX28PH9 Waschmaschine 8 kg')).toBeUndefined();
+    // A family its code anchors is told apart by a colour in the shop's language.
+    expect(await answer('Sonic WQ3300XM Cuffie Wireless con Noise Cancelling, Argento')).toBe(
+      'wq-silver',
+    );
+    expect(await answer('Sonic WQ3300XM Kopfhörer, schwarz')).toBe('wq-black');
+    // "For" and "with" in the shop's language: a cable for the speaker is not the speaker.
+    expect(await answer('Cable de alimentación para Vantor QX-4410')).toBeUndefined();
+    expect(await answer('Vantor QX-4410 Lautsprecher mit USB-C Cable, blau')).toBe('qx-4410');
   });
 
   it('reads Tech after a brand as the maker’s full name', async () => {

@@ -100,11 +100,12 @@ export function scoreProduct(
       : read.codeNamed
         ? 'carried'
         : undefined;
+  const named = { ...context, ...(stands && { identified: true as const }) };
   const matches = product.names.map((text, i) =>
-    match({ text, ...context, ...(i > 0 && { alias: true as const }) }),
+    match({ text, ...named, ...(i > 0 && { alias: true as const }) }),
   );
   if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
-    matches.push(...withAliases(match, product, context));
+    matches.push(...withAliases(match, product, named));
   // A title that says it is a kind of product for something ("Charger for ...") is not what it
   // fits, whatever code or words they share.
   const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
@@ -116,8 +117,10 @@ export function scoreProduct(
   // Its name and an alias together say so themselves (withAliases).
   const alias = best && best !== matches[0] ? product.names[matches.indexOf(best)] : undefined;
   if (alias !== undefined) evidence.push(`read against its alias "${alias}"`);
-  if (best && weighed && 'contradicted' in weighed) {
-    const rejected = `${weighed.contradicted[0]}, though the query writes its code "${read.identifiedBy}"`;
+  // A value stated otherwise contradicts what a code says of it, however it identifies.
+  if (best && contradicted.length > 0) {
+    const code = read.identifiedBy ?? read.anchor;
+    const rejected = `${contradicted[0]}, though the query writes its code "${code}"`;
     return {
       scored: {
         productId: product.id,

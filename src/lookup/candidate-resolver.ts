@@ -3,13 +3,14 @@ import { brandForm, type BrandForm } from '../names/candidate-name.js';
 import { nameMatcher } from '../names/name-matcher.js';
 import { normaliseName } from '../names/name-normaliser.js';
 import { queryTerms } from '../names/search-terms.js';
-import { chunks, FITS, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
+import { chunks, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread } from '../names/closer-readings.js';
 import type { ScoredProduct } from '../names/resolution-decision.js';
-import { contradictions, toldBy, type Told } from '../names/attributes.js';
+import { contradictions, FOR, toldBy, type Told } from '../names/attributes.js';
+export { kindsOf } from '../names/attributes.js';
 import type { Publication } from '../publication/publication.sql.js';
 import {
   candidateTerms,
@@ -53,16 +54,6 @@ export interface CandidateSource {
   ): Promise<{ publication?: Publication; candidates: CandidateProduct[][] }>;
   /** The publication's kinds of product: the last word of each category, singular. */
   kinds(publication: Publication | undefined): Promise<ReadonlySet<string>>;
-}
-
-/** The kinds of product of these categories: the word each ends with, singular. */
-export function kindsOf(categories: readonly string[]): Set<string> {
-  return new Set(
-    categories.flatMap((c) => {
-      const last = normaliseName(c).split(' ').at(-1);
-      return last ? [singular(last)] : [];
-    }),
-  );
 }
 
 /** Resolves names among the candidates of a source (docs/decisions.md, Resolution). */
@@ -175,7 +166,7 @@ export class CandidateResolver {
     let told: Told | undefined;
     const tell = () => (told ??= toldBy(query, kinds));
     // Most queries say nothing is for anything: only those read what they say they are (toldBy).
-    const saysFor = written.some(({ words }) => words.some((w) => FITS.has(w)));
+    const saysFor = written.some(({ words }) => words.some((w) => FOR.has(w)));
     const explained = products.map((product, i) => {
       const brand = this.brands.memo(product.brand);
       const categoryWords = this.categoryWords.memo(product.category);

@@ -124,6 +124,15 @@ describe('words beside an anchoring code', () => {
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
     // A code it does not start with is another product's.
     expect(read('Lockwell KD366 KD365VPLY505', [lock])[0]!.anchor).toBeUndefined();
+    // One as short as a standard's ("Gen4") says what it works with.
+    const ssd = product('Solido', 'P9 Plus 1 TB NVMe SSD', 'SD1000P9PSSD8');
+    expect(read('Solido P9 Plus SSD NVMe Gen4 SD1000P9PSSD8', [ssd])[0]!.anchor).toBe(
+      'sd1000p9pssd8',
+    );
+    // Unless the product writes its letters with another number.
+    const tape = product('Tapeco', 'DDS-3 Data Cartridge', '40347');
+    expect(read('Tapeco 40347 DDS-2 Data Cartridge', [tape])[0]!.anchor).toBeUndefined();
+    expect(read('Tapeco 40347 DDS-3 Data Cartridge', [tape])[0]!.anchor).toBe('40347');
   });
 
   it('tells a family apart by a condition or edition one states and the query does not', () => {

@@ -3,6 +3,7 @@ import {
   accessoryOf,
   attributesOf,
   compared,
+  kindsOf,
   measuresWritten,
   otherModel,
   sameColour,
@@ -33,6 +34,8 @@ describe(attributesOf.name, () => {
   it('reads measures in the units and spellings of several languages, one unit per measure', () => {
     expect(attributesOf('Clé USB 128 Go').get('gb')).toEqual(new Set(['128']));
     expect(attributesOf('Disque 2To externe').get('gb')).toEqual(new Set(['2000']));
+    expect(attributesOf('SSD 1 To NVMe').get('gb')).toEqual(new Set(['1000']));
+    expect(attributesOf('Shelf for 22 to 40 inch TVs').get('gb')).toBeUndefined();
     expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('in')).toEqual(new Set(['55']));
     expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('cm')).toEqual(new Set(['139']));
     expect(attributesOf('Laptop 15,6" 2.4GHz').get('hz')).toEqual(new Set(['2400000000']));
@@ -142,6 +145,11 @@ describe(otherModel.name, () => {
     // The same model, however each writes it; and "128 Go" is no Go edition.
     expect(model('Nikon D750 Mark II', 'D750 Mk2')).toBeUndefined();
     expect(model('Clé X100 128 Go', 'X100 128 GB')).toBeUndefined();
+    // What comes with it is no edition of it; what it fits still is ("Case for … Pro").
+    expect(model('Zentro CX-40 stereoset', 'CX-40 Stereo System with Digital Display')).toBe(
+      undefined,
+    );
+    expect(model('Étui pour Zentro Z9', 'Case for Zentro Z9 Pro')).toBe('its edition pro');
   });
 });
 
@@ -167,6 +175,30 @@ describe(toldBy.name, () => {
     expect(toldBy('Zentro ZP-9100 Phone with Charger', kinds).saysFor).toBe(false);
     expect(toldBy('Phone for business, Zentro ZP-9100', kinds).saysFor).toBe(true);
     expect(toldBy('Zentro ZP-9100 for business', kinds).saysFor).toBe(false);
+  });
+
+  it('reads "with" and "for" as the shops\' languages write them', () => {
+    const more = new Set([...kinds, 'cable', 'radio']);
+    for (const title of [
+      'Cable de carga para Zentro ZP-9100',
+      'USB-Cable für Zentro ZP-9100',
+      'Câble pour Zentro ZP-9100',
+      'Cable USB do Zentro ZP-9100',
+    ]) {
+      expect(toldBy(title, more).saysKind).toEqual(['cable']);
+      expect(toldBy(title, more).saysFor).toBe(true);
+    }
+    // What goes with it is no kind it is: a stereo set with a radio is no radio.
+    expect(toldBy('Zentro ZS-40 stereoset met cd-speler, radio', more).saysKind).toEqual([]);
+    expect(toldBy('Zentro ZS-40 Stereoanlage mit Radio', more).saysKind).toEqual([]);
+  });
+});
+
+describe(kindsOf.name, () => {
+  it('reads the word each category ends with, singular, where it is a word', () => {
+    expect(kindsOf(['Phone Cases', 'Batteries', 'AA', 'D', 'a'])).toEqual(
+      new Set(['case', 'battery']),
+    );
   });
 });
 

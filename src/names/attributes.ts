@@ -80,9 +80,11 @@ const PACK_WORDS = new Set([
 
 /** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V"). */
 const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\p{N})/gu;
-/** Units read only glued to their number ("2To", "18V"), or only apart ("2 m", not "6450M"). */
+/** Units read only glued to their number ("18V"), or only apart ("2 m", not "6450M"); "To" either way but before a number. */
 const GLUED = new Map([...['to', 'mo', 'v'].map((u) => [u, true] as const), ['m', false]]);
 const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
+/** A number next: "22 to 40" is a range, where "1 To" alone is a terabyte. */
+const NUMBER_NEXT = /^\s*[\d/]/u;
 /** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
 const PACK_OF =
   /\b(?:pack|box|set|lot|paquet|packung|confezione|caja)\s+(?:(?:of|de|mit|da|di|met|med|av)\s+)?(\d+)\b/gu;
@@ -102,9 +104,12 @@ const VERSIONED =
 function* measures(folded: string) {
   for (const match of folded.matchAll(MEASURE)) {
     const [whole, number, word] = match as unknown as [string, string, string];
+    const rest = folded.slice(match.index + whole.length);
     // "2-in-1" counts uses, it measures nothing.
-    if (word === 'in' && IN_ONE.test(folded.slice(match.index + whole.length))) continue;
-    if (GLUED.has(word) && GLUED.get(word) !== (whole === number + word)) continue;
+    if (word === 'in' && IN_ONE.test(rest)) continue;
+    const glued = whole === number + word;
+    const range = word === 'to' && NUMBER_NEXT.test(rest);
+    if (GLUED.has(word) && GLUED.get(word) !== glued && (word !== 'to' || range)) continue;
     const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
     if (measure) yield { number, kind: measure.unit, value: value * measure.scale };
     else if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
@@ -126,6 +131,19 @@ export function measuresWritten(text: string) {
   return { asked, digits };
 }
 
+/**
+ * "For" in the languages shops write, folded ("für", "för"): what follows is what the product
+ * fits. Read for the kind a title says only: a code after them may still be the product's own.
+ */
+export const FOR = new Set([...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'do', 'dla']);
+/** "With" in English, German, French, Spanish and Italian, Dutch, the Nordic languages, Portuguese. */
+const WITH = new Set([
+  ...['with', 'w', 'including', 'includes', 'incl', 'inkl', 'inklusive'],
+  ...['mit', 'avec', 'con', 'met', 'med', 'com'],
+]);
+/** Words after which a title says what goes with the product or what it fits, not what it is. */
+const BESIDE = new Set([...FOR, ...WITH, 'plus']);
+
 /** What a name or query states of each kind, from its text as written (not normalised). */
 export function attributesOf(text: string): Attributes {
   const folded = fold(text);
@@ -137,9 +155,12 @@ export function attributesOf(text: string): Attributes {
   for (const { kind, value } of measures(folded)) add(found, kind, String(value));
   for (const [, number] of folded.matchAll(PACK_OF)) add(found, 'pack', String(Number(number)));
   const words = normaliseName(text).split(' ');
+  // What comes with it has no edition of its own: "… with Digital Display" is no Digital model.
+  const beside = words.findIndex((w) => WITH.has(w));
   words.forEach((word, i) => {
     // "128 Go" is a capacity, not the Go edition.
-    if (namesModel(word, words[i + 1]) && !(word === 'go' && DIGITS.test(words[i - 1] ?? '')))
+    const capacity = word === 'go' && DIGITS.test(words[i - 1] ?? '');
+    if (namesModel(word, words[i + 1]) && !capacity && (beside < 0 || i < beside))
       add(found, 'edition', word);
     if (CONDITIONS.has(word)) add(found, 'condition', 'used');
   });
@@ -238,8 +259,18 @@ function inProductUnit(kind: string, asked: Set<string>, product: Attributes) {
 export const contradictions = (told: Told, name: string): string[] =>
   told.asked.size === 0 ? [] : compared(told.asked, attributesOf(name)).contradicted;
 
-/** Words after which a title says what goes with the product or what it fits, not what it is. */
-const BESIDE = new Set([...FITS, 'with', 'w', 'plus', 'including', 'includes', 'incl']);
+/** A kind of product is a word: "AA" and "D" of battery sizes are none ("a" in Italian). */
+const KIND = /^\p{L}{3,}$/u;
+
+/** The kinds of product of these categories: the word each ends with, singular. */
+export function kindsOf(categories: readonly string[]): Set<string> {
+  return new Set(
+    categories.flatMap((c) => {
+      const last = normaliseName(c).split(' ').at(-1);
+      return last && KIND.test(last) ? [singular(last)] : [];
+    }),
+  );
+}
 
 /**
  * What a query states, against the catalog's kinds of product (the words categories end with).
@@ -254,7 +285,7 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const counts = (w: string, i: number) =>
     (UNITS.has(w) || PACK_WORDS.has(w)) && DIGITS.test(said[i - 1] ?? '');
   const kind = said.findLast((w, i) => kinds.has(w) && !counts(w, i));
-  const saysFor = kind !== undefined && FITS.has(words[beside] ?? '');
+  const saysFor = kind !== undefined && FOR.has(words[beside] ?? '');
   return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind], saysFor };
 }
 
@@ -269,7 +300,7 @@ const anotherKind = (told: Told, { names, categoryWords }: OfKind) =>
 
 /** An accessory's kind ("Charger for ..."), if `product` is another and no accessory itself. */
 export const accessoryOf = (told: Told, product: OfKind) =>
-  told.saysFor && !product.names.some((n) => n.split(' ').some((w) => FITS.has(w)))
+  told.saysFor && !product.names.some((n) => n.split(' ').some((w) => FOR.has(w)))
     ? anotherKind(told, product)
     : undefined;
 

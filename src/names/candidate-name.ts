@@ -16,6 +16,11 @@ export interface CandidateName {
   read?: ReadAgainst;
   /** The measures the product's name states, read from it as written (attributes.ts). */
   states?: () => Map<string, Set<string>>;
+  /**
+   * Whether a code no other product carries identifies it, nothing the query states standing
+   * against it (attributes.ts, weighIdentifier): a number its name lacks then describes.
+   */
+  identified?: boolean;
 }
 
 export interface ReadAgainst {

@@ -30,6 +30,13 @@ describe(writtenCodes.name, () => {
     expect(writtenCodes(chunks('Toshiba L735-S3210/EU'))).toEqual(['l735s3210eu']);
   });
 
+  it("reads a maker's part number of five digits or more as a code, a shorter number as a quantity", () => {
+    expect(codesOf('Officeco Presentation Binder 17332, 1 inch, 4 pack')).toEqual(
+      new Set(['17332']),
+    );
+    expect(codesOf('Officeco Binder 2020, 1000 sheets')).toEqual(new Set());
+  });
+
   it('reads no count as a code: "100pk" is a pack size', () => {
     expect(writtenCodes(chunks('Vantor File Folders Letter 100pk'))).toEqual([]);
     expect(writtenCodes(chunks('Vantor Crayons 64ct QX-4410'))).toEqual(['qx4410']);
@@ -106,5 +113,23 @@ describe(codeRuns.name, () => {
     expect(codeRuns(words('abcp400ub car audio player'), new Set(), category).whole).toContain(
       'abcp400ub',
     );
+  });
+
+  it("reads a number alone before a code of letters first as its line's, not the code's", () => {
+    expect(codeRuns(words('serie 6 wx28ph9 washing machine'), new Set()).whole).toContain(
+      'wx28ph9',
+    );
+    // A number after a code, or before one that starts with digits, goes on it.
+    expect(codeRuns(words('hubport 2240 16 serial hub'), new Set()).whole).not.toContain('2240');
+    expect(codeRuns(words('model 6 28ph9'), new Set()).whole).not.toContain('28ph9');
+  });
+
+  it('reads a part number of digits as ending where its letters start', () => {
+    expect(codeRuns(words('83054 dry erase marker'), new Set()).whole).toContain('83054');
+    // A code of letters and digits, written in parts, may still go on in letters.
+    expect(codeRuns(words('ecam22 110 b coffee machine'), new Set()).whole).not.toContain(
+      'ecam22110',
+    );
+    expect(codeRuns(words('ecam 22 110 b'), new Set()).whole).not.toContain('22110');
   });
 });

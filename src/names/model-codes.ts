@@ -7,9 +7,9 @@ import { COUNT_WORDS, hasLetters, NEVER_CODES, tokenizeNormalised } from './name
 // product's own, rather than cut short, going on, or named as what the product fits.
 
 /** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
-const MIN_CODE_LENGTH = 4;
-/** A part number of digits alone is at least this long ("910-000619"); shorter is a quantity. */
-const MIN_DIGIT_CODE_LENGTH = 6;
+export const MIN_CODE_LENGTH = 4;
+/** A part number of digits alone is at least this long ("17332", "910-000619"); shorter is a quantity. */
+const MIN_DIGIT_CODE_LENGTH = 5;
 /** The longest run of adjacent words read as one code ("dvd 2500 btci"). */
 export const MAX_CODE_WORDS = 3;
 const LETTER = /\p{L}/u;
@@ -122,7 +122,16 @@ export function codeRuns(
       !(ONLY_DIGITS.test(word) && ONLY_DIGITS.test(words[i + 1] ?? '') && unitAfter[i + 1]),
   );
   const bounded = (i: number) => i < 0 || i >= words.length || !open[i];
-  const ends = (j: number) => bounded(j + 1) && !(j + 1 < words.length && suffix(words[j + 1]!));
+  // A number alone before a code of letters first is its line's ("Serie 6 WAU28PH9GB").
+  const startsAlone = (i: number) =>
+    bounded(i - 1) || (ONLY_DIGITS.test(words[i - 1]!) && LETTER.test(words[i]![0]!));
+  // After a part number of digits, a word of three letters is its name going on ("83054 Dry
+  // Erase"), where one or two may be its suffix ("22 110 B").
+  const ends = (j: number, run: string) => {
+    const next = words[j + 1];
+    if (!bounded(j + 1)) return false;
+    return next === undefined || !suffix(next) || (!LETTER.test(run) && next.length > 2);
+  };
   const fitting = fittingWords(words);
   for (let i = 0; i < words.length; i++) {
     let joined = '';
@@ -130,7 +139,7 @@ export function codeRuns(
       joined += words[j]!;
       if (fitting.has(i) !== fitting.has(j)) break;
       if (fitting.has(i)) fits.push(joined);
-      else if (bounded(i - 1) && ends(j)) out.push(joined);
+      else if (startsAlone(i) && ends(j, joined)) out.push(joined);
     }
   }
   return { whole: out, fits };

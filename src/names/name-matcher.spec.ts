@@ -20,6 +20,19 @@ describe('matchName', () => {
     expect(score('Café Crème 2', 'Cafe Creme 2', 'Brulerie')).toBe(1);
   });
 
+  it('reads a number the name lacks as describing a product its code identifies', () => {
+    const cpu = candidate('Core Q5-14600K Desktop Processor', 'Intelo');
+    const query = 'Intelo Core Q5-14600K Desktop Processor, 14 cores, 20 threads';
+    expect(matchName(query, cpu).rejected).toMatch(/number/);
+    expect(matchName(query, { ...cpu, identified: true }).rejected).toBeUndefined();
+    // A measure is still compared as one.
+    const ghz = matchName('Intelo Core Q5-14600K 5.3 GHz', {
+      ...candidate('Core Q5-14600K 4.8 GHz Processor', 'Intelo'),
+      identified: true,
+    });
+    expect(ghz.rejected).toMatch(/^frequency/);
+  });
+
   it('rejects another model number, another model code and another generation', () => {
     expect(matchName('sony wh-1000xm5', candidate('Sony WH-1000XM4')).rejected).toMatch(/number 5/);
     expect(matchName('apple iphone 14', candidate('Apple iPhone 15', 'Apple')).rejected).toMatch(

@@ -170,6 +170,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     const other = anchored && (candidate.read!.specifies(n) || candidate.read!.inCode(n));
     // A measure is compared as one: only another value of its kind the name states contradicts.
     if (at === -1 && !other && !term(token)) {
+      // Beside the code that identifies it, a number is a measure or describes ("14 cores").
+      if (!q.measured(n) && candidate.identified) continue;
       if (!q.measured(n)) return `number ${n} is not in "${name}"`;
       const [conflict] = compared(q.asked, stated()).contradicted;
       if (conflict !== undefined) return conflict;

@@ -12,6 +12,7 @@ import {
   codesCarried,
   fittedChunks,
   isCode,
+  MIN_CODE_LENGTH,
   ONLY_LETTERS,
   runs,
   writtenApart,
@@ -34,6 +35,8 @@ import { singular } from './words-that-say-nothing.js';
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
+/** A word and a version ("Gen4", "PS5", "DDR4"), never a model's letter and number ("N570"). */
+const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 const DIGIT = /\p{N}/u;
 
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
@@ -159,8 +162,16 @@ export function readTitle(
   }
   // A code of the query with letters this product lacks, but its anchor cut short ("BE365" of
   // "BE365VPLY505"), is another's ("WCL-Z200" is no "TCL-Z200"); digits alone may be a shop's.
+  // A word and a digit or two as short as "Gen4" or "PS5" say a standard or what it works
+  // with, unless the product writes those letters with another number ("DDS-2" of a "DDS-3").
+  const another = (code: string, index: number, anchor: string) => {
+    if (!LETTER.test(code) || anchor.includes(code)) return false;
+    if (code.length > MIN_CODE_LENGTH || !STANDARD.test(code)) return true;
+    const letters = code.replace(/\p{N}+/gu, '');
+    return products[index]!.names.some((name) => wordsOf(name).includes(letters));
+  };
   for (const [index, anchor] of [...anchors])
-    for (const code of codes.filter((code) => LETTER.test(code) && !anchor.includes(code)))
+    for (const code of codes.filter((code) => another(code, index, anchor)))
       if (!carriers.get(code)?.some((c) => c.index === index)) anchors.delete(index);
   // A family the code anchors must be told apart by what the query says (code-families.ts).
   const untold = untoldMembers(anchors, products, querySet, query);
@@ -217,9 +228,15 @@ export function readTitle(
     );
     const beside = othersOfMaker(index).filter((j) => line.some((w) => own(j).has(w)));
     if (beside.length === 0) return code;
-    // Words and measures ("10gb"), not a quantity alone nor a part of the code itself.
+    // Words and measures ("10gb"), not a quantity alone nor a part of the code itself; not a
+    // word of many names ("Genuine", "Cartridge"), which describes products of every line.
     const lacked = [...querySet].filter(
-      (w) => LETTER.test(w) && !FILLER_WORDS.has(w) && !code.includes(w) && !carries(own(index), w),
+      (w) =>
+        LETTER.test(w) &&
+        !FILLER_WORDS.has(w) &&
+        !code.includes(w) &&
+        !carries(own(index), w) &&
+        !often(w),
     );
     return lacked.some((w) => beside.some((j) => carries(own(j), w))) ? undefined : code;
   };
