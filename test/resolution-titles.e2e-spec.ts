@@ -337,6 +337,12 @@ describe(`${NameResolver.name} on shop titles`, () => {
     // "For" and "with" in the shop's language: a cable for the speaker is not the speaker.
     expect(await answer('Cable de alimentación para Vantor QX-4410')).toBeUndefined();
     expect(await answer('Vantor QX-4410 Lautsprecher mit USB-C Cable, blau')).toBe('qx-4410');
+    // Something else for the product its code names, in any language, is not that product.
+    expect(await answer('Replacement Grille for Vantor QX-4410 Speaker')).toBeUndefined();
+    expect(await answer('Funda de transporte para Vantor QX-4410')).toBeUndefined();
+    const fitted = await resolver.resolve('Funda de transporte para Vantor QX-4410');
+    expect(fitted.candidates[0]?.productId).toBe('qx-4410');
+    expect(await answer('Vantor Portable Speaker for outdoors QX-4410')).toBe('qx-4410');
   });
 
   it('reads Tech after a brand as the maker’s full name', async () => {

@@ -109,7 +109,12 @@ export function scoreProduct(
   // A title that says it is a kind of product for something ("Charger for ...") is not what it
   // fits, whatever code or words they share.
   const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
-  const accepted = kind ? [] : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
+  const accessory = kind
+    ? `"${kind}" for it: another kind of product`
+    : read.fitted && 'the query is something for it';
+  const accepted = accessory
+    ? []
+    : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
   const best = accepted[0];
   // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
   // then the name the words were read against and what they made of it.
@@ -158,9 +163,7 @@ export function scoreProduct(
       productId: product.id,
       name: product.name,
       score: 0,
-      rejected: kind
-        ? `"${kind}" for it: another kind of product`
-        : (closest.rejected ?? 'rejected'),
+      rejected: accessory || (closest.rejected ?? 'rejected'),
       suggestionScore: suggestedAt(closest.score * REJECTED_WEIGHT, coverage, codeEvidence),
       ...valuesWeighed,
     },

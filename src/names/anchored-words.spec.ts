@@ -147,4 +147,15 @@ describe('words beside an anchoring code', () => {
     expect(asked!.untoldFrom).toBeUndefined();
     expect(plain!.untoldFrom).toBeDefined();
   });
+
+  it('reads a title that is something for the product its code names as no title of it', () => {
+    const stylus = product('Stylo', 'Stylus for Tablets and Phones', 'SG16040');
+    const fitted = (query: string) => read(query, [stylus])[0]!.fitted;
+    expect(fitted('Replacement Rubber Tips for Stylo Stylus SG16040, Pack of 3')).toBe(true);
+    expect(fitted('Strømadapter til Stylo SG16040')).toBe(true);
+    expect(fitted('Custodia rigida per Stylo SG16040')).toBe(true);
+    // Its own words before the "for", or its code, and it is the product.
+    expect(fitted('Stylo Stylus for iPad SG16040')).toBeUndefined();
+    expect(fitted('Stylo SG16040 for Tablets')).toBeUndefined();
+  });
 });

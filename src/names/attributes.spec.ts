@@ -12,6 +12,8 @@ import {
 } from './attributes.js';
 import { singular } from './words-that-say-nothing.js';
 
+const read = (text: string) =>
+  Object.fromEntries([...attributesOf(text)].map(([k, v]) => [k, [...v]]));
 const against = (query: string, name: string) =>
   compared(attributesOf(query), attributesOf(name)).contradicted[0];
 
@@ -35,6 +37,21 @@ describe(attributesOf.name, () => {
     expect(attributesOf('Clé USB 128 Go').get('gb')).toEqual(new Set(['128']));
     expect(attributesOf('Disque 2To externe').get('gb')).toEqual(new Set(['2000']));
     expect(attributesOf('SSD 1 To NVMe').get('gb')).toEqual(new Set(['1000']));
+    expect(attributesOf('Appareil photo 24,2 Mpx').get('mp')).toEqual(new Set(['24.2']));
+    // Numbers joined to a measure are in its unit; a pack's are counts of packs.
+    expect(attributesOf('Smartfon 12/128GB').get('gb')).toEqual(new Set(['12', '128']));
+    expect(attributesOf('Kieszenie 13 x 22,2 cm').get('cm')).toEqual(new Set(['13', '22.2']));
+    expect(attributesOf('Chusteczki 12 x 52 szt.').get('pack')).toEqual(new Set(['52']));
+    // Units of every kind shops write, the inch mark, a range.
+    expect(read('Hochdruckreiniger 145 bar, 70 Nm, 1,7l, 200 g, 29.5"')).toEqual({
+      bar: ['145'],
+      nm: ['70'],
+      ml: ['1700'],
+      g: ['200'],
+      in: ['29.5'],
+    });
+    expect(attributesOf('Pañales Talla 3 (6-10 kg)').get('kg')).toEqual(new Set(['10', '6']));
+    expect(attributesOf('Galaxy A55 5G').size).toBe(0);
     expect(attributesOf('Shelf for 22 to 40 inch TVs').get('gb')).toBeUndefined();
     expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('in')).toEqual(new Set(['55']));
     expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('cm')).toEqual(new Set(['139']));
@@ -60,8 +77,6 @@ describe(attributesOf.name, () => {
   });
 
   it('reads power, charge, voltage, length and the version of a standard', () => {
-    const read = (text: string) =>
-      Object.fromEntries([...attributesOf(text)].map(([k, v]) => [k, [...v]]));
     expect(read('Lader 65 W, kabel 1,5 m')).toEqual({ w: ['65'], m: ['1.5'] });
     expect(read('Akku 18V 5,0 Ah')).toEqual({ v: ['18'], mah: ['5000'] });
     expect(read('Dock USB 3.0, HDMI 2.1, Wi-Fi 6')).toEqual({
@@ -216,6 +231,24 @@ describe(weighIdentifier.name, () => {
     expect(weighIdentifier(toldBy('Voltra Chargers for VX8', kinds), cell)).toHaveProperty(
       'setAside',
     );
+  });
+});
+
+describe('weighIdentifier against a line', () => {
+  it("reads a word of the product's kind as no edition of it", () => {
+    const fryer = {
+      name: 'Airfryer 3000 Series HD9200/90 Air Fryer 4.1 L',
+      names: ['airfryer 3000 series hd9200 90 air fryer 4 1 l'],
+      categoryWords: new Set(['air', 'fryer']),
+    };
+    const told = toldBy('Philips Airfryer HD9200/90 Friteuse 4,1 L', new Set(['fryer']));
+    expect(weighIdentifier(told, fryer)).toHaveProperty('stands');
+    expect(weighIdentifier(told, { ...fryer, categoryWords: new Set(['kitchen']) })).toHaveProperty(
+      'setAside',
+    );
+    // Said by the query too, it is the same word of its kind.
+    const air = toldBy('Philips Air Fryer HD9200/90', new Set(['fryer']));
+    expect(weighIdentifier(air, fryer)).toHaveProperty('stands');
   });
 });
 

@@ -63,12 +63,28 @@ unit('mah', 1000, 'ah');
 unit('v', 1, 'v volt volts', 'voltage');
 unit('m', 1, 'm', 'length');
 unit('kg', 1, 'kg', 'weight');
-unit('mp', 1, 'mp megapixel megapixels', 'resolution');
+unit('mp', 1, 'mp mpx megapixel megapixels', 'resolution');
 unit('hz', 1, 'hz', 'frequency');
 unit('hz', 1000, 'khz');
 unit('hz', 1_000_000, 'mhz');
 unit('hz', 1_000_000_000, 'ghz');
 unit('ml', 1, 'ml', 'volume');
+unit('ml', 1000, 'l litre liter litres liters litro litros litri');
+unit('g', 1, 'g gram grams gramm gramos grammi', 'weight');
+unit('oz', 1, 'oz ounce ounces', 'weight');
+unit('lb', 1, 'lb lbs pound pounds', 'weight');
+unit('ft', 1, 'ft feet foot', 'length');
+unit('w', 1000, 'kw');
+unit('bar', 1, 'bar', 'pressure');
+unit('psi', 1, 'psi', 'pressure');
+unit('nm', 1, 'nm', 'torque');
+unit('rpm', 1, 'rpm', 'speed');
+unit('db', 1, 'db', 'loudness');
+unit('lm', 1, 'lm lumen lumens', 'brightness');
+unit('ppm', 1, 'ppm', 'print speed');
+unit('dpi', 1, 'dpi', 'resolution');
+unit('mbps', 1, 'mbps', 'data rate');
+unit('mbps', 1000, 'gbps');
 unit('cup', 1, 'cup cups tasse tasses tassen taza tazas tazza tazze', 'cups');
 unit('cup', 1, 'kop koppen kopp koppar kopper');
 
@@ -81,8 +97,17 @@ const PACK_WORDS = new Set([
 /** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V"). */
 const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\p{N})/gu;
 /** Units read only glued to their number ("18V"), or only apart ("2 m", not "6450M"); "To" either way but before a number. */
-const GLUED = new Map([...['to', 'mo', 'v'].map((u) => [u, true] as const), ['m', false]]);
+const GLUED = new Map([
+  ...['to', 'mo', 'v'].map((u) => [u, true] as const),
+  // "5G" is a network's generation, "200 g" a weight.
+  ...['m', 'g'].map((u) => [u, false] as const),
+]);
+/** A size in inches written with the inch mark ("29.5\"", "16″"). */
+const INCH_MARK = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s*["″]/gu;
 const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
+/** A number joined by a slash or a times to the measure after it ("12/", "13 x "). */
+const JOINED = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s*([/x×-])\s*$/u;
+const LENGTHS = new Set(['in', 'cm', 'mm', 'm']);
 /** A number next: "22 to 40" is a range, where "1 To" alone is a terabyte. */
 const NUMBER_NEXT = /^\s*[\d/]/u;
 /** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
@@ -111,9 +136,25 @@ function* measures(folded: string) {
     const range = word === 'to' && NUMBER_NEXT.test(rest);
     if (GLUED.has(word) && GLUED.get(word) !== glued && (word !== 'to' || range)) continue;
     const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
-    if (measure) yield { number, kind: measure.unit, value: value * measure.scale };
-    else if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
+    if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
+    if (!measure) continue;
+    yield { number, kind: measure.unit, value: value * measure.scale };
+    // Numbers joined before it are in its unit ("12/128GB", "6-10 kg"), by a times only a
+    // length's ("13 x 22,2 cm", where "2x8GB" counts modules).
+    let before = folded.slice(0, match.index);
+    for (let m = JOINED.exec(before); m; m = JOINED.exec(before)) {
+      const [, joined, by] = m as unknown as [string, string, string];
+      if (by !== '/' && by !== '-' && !LENGTHS.has(measure.unit)) break;
+      yield {
+        number: joined,
+        kind: measure.unit,
+        value: +joined.replace(',', '.') * measure.scale,
+      };
+      before = before.slice(0, m.index);
+    }
   }
+  for (const [, number] of folded.matchAll(INCH_MARK))
+    yield { number: number!, kind: 'in', value: +number!.replace(',', '.') };
   for (const [, standard, number] of folded.matchAll(VERSIONED))
     yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
 }
@@ -316,7 +357,15 @@ export function weighIdentifier(told: Told, product: OfKind & { readonly name: s
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  const model = otherModel(told.asked, stated);
+  // A word of its kind is no edition of it: an "Air Fryer" is no Air model.
+  const ofKind = (attributes: Attributes): Attributes => {
+    const editions = [...(attributes.get('edition') ?? [])];
+    const own = editions.filter((e) => !isCategoryWord(e, product.categoryWords));
+    return own.length === editions.length
+      ? attributes
+      : new Map([...attributes, ['edition', new Set(own)]]);
+  };
+  const model = otherModel(ofKind(told.asked), ofKind(stated));
   if (model) return { setAside: `another model of its line (${model})` };
   const { contradicted, agrees } = compared(told.asked, stated);
   return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };

@@ -76,6 +76,11 @@ export interface ReadAgainst {
   codeEnd(word: string): boolean;
   /** The query's model codes this name carries only as what it fits ("for TI-84 Plus"). */
   fitsOnly: readonly string[];
+  /**
+   * Set when the query says it is something else for this product: its code comes only after a
+   * "for", and none of the words before it are this product's ("Rubber Tips for … GC16040").
+   */
+  fitted?: true;
 }
 
 /** A product as a title's reading sees it (title-reading.ts): its normalised names and brand. */

@@ -142,6 +142,9 @@ describe('tokenize', () => {
     expect(show('LY-3480 Go')).toEqual(['ly:code', '3480:number', 'go:variant']);
     // A capacity in TB is the same capacity in GB.
     expect(show('Drive 1TB')).toEqual(['drive', '1000:unit-number(gb)']);
+    // Torque, pressure, brightness are measures, not a model's letters.
+    expect(show('Drill 70 Nm')).toEqual(['drill', '70:unit-number(nm)']);
+    expect(show('Washer 145 bar')).toEqual(['washer', '145:unit-number(bar)']);
   });
 
   it("reads a short word after a screen's resolution as a word, not a designator", () => {

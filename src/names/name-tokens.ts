@@ -51,9 +51,10 @@ export const NEVER_CODES: ReadonlySet<string> = new Set([
 ]);
 
 // No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
-const UNITS = new Set(
-  'gb tb mb mm cm in inch hz wh mah mp kg pt point ft feet oz lb lbs'.split(' '),
-);
+const UNITS = new Set([
+  ...'gb tb mb mm cm in inch hz wh mah mp kg pt point ft feet oz lb lbs'.split(' '),
+  ...'ml nm bar psi rpm db lm kw ppm dpi mbps gbps mpx'.split(' '),
+]);
 /** Units written otherwise ("6 Feet" is "6ft", "11 Point" "11pt"; French "128 Go" is 128 GB). */
 const UNIT_SPELLINGS = new Map(
   Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),

@@ -22,6 +22,7 @@ import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
+import { FOR } from './attributes.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
 // WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
@@ -241,6 +242,19 @@ export function readTitle(
     return lacked.some((w) => beside.some((j) => carries(own(j), w))) ? undefined : code;
   };
   const lineNamed = makersLines(products, querySet, counts, own);
+  // What a title says before its first "for" (in any of the shops' languages) is what it is;
+  // after it, what that fits: "Rubber Tips for … Stylus GC16040", "Strømadapter til … WNDR37AV".
+  const forAt = queryWords.findIndex((w) => FOR.has(w));
+  const before = forAt < 0 ? '' : queryWords.slice(0, forAt).join('');
+  const saidBefore = queryWords
+    .slice(0, Math.max(0, forAt))
+    .filter((w) => ONLY_LETTERS.test(w) && w.length >= 3 && !FILLER_WORDS.has(w) && !brands.has(w));
+  // A product its code names only after the "for", which says none of the words before it, is
+  // what the title's product fits.
+  const fitsIt = (index: number, code: string) =>
+    saidBefore.length > 0 &&
+    !before.includes(code) &&
+    !saidBefore.some((w) => carries(own(index), w));
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -283,6 +297,7 @@ export function readTitle(
         lineNamed: () => lineNamed(index),
         codeEnd: (word) => ends.has(word),
         fitsOnly: fitsOnly.get(index) ?? [],
+        ...(anchor !== undefined && fitsIt(index, anchor) && { fitted: true as const }),
         ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
         ...(identifiedBy !== undefined && { identifiedBy }),
