@@ -1,15 +1,12 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { createWriteStream } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { finished } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { AppModule } from '../src/app.module.js';
-import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { CatalogImporter } from '../src/catalog/catalog-importer.service.js';
 import { projectRoot } from '../src/config/project-root.js';
 import { EmbeddedDatabase } from '../src/database/embedded-database.js';
@@ -34,14 +31,8 @@ import {
   type Cost,
 } from './resolution/report.js';
 import { generatedQueries } from './resolution/generated-queries.js';
-import { demoCatalogFile, readDemoQueries } from './resolution/labels.js';
 import { cpuSeconds, freePort } from './lib/processes.js';
-import { listingRuns } from './resolution/listings.js';
-import {
-  deriveRealnamesQueries,
-  readRealnamesQueries,
-  realnamesCatalogFile,
-} from './resolution/realnames.js';
+import { runsOf, type Run } from './resolution/runs.js';
 
 // npm run build && node dist/bench/resolution.bench.js [--products 20000] [--seed 1] [--count 400]
 //   [--sets demo,generated,realnames,derived,heldout,listings,listings-derived: which to run;
@@ -49,6 +40,7 @@ import {
 //   [--database-url URL: only the generated queries, against a database already holding the
 //   catalog of --products and --seed, e.g. the 1,000,000-product one of bench:import]
 //   [--answers FILE: write every answer; --compare FILE: say which differ from that file's]
+//   [--catalog FILE --queries FILE: a labelled set of one's own, beside --sets (own-set.ts)]
 // Resolution quality on three catalogs, each set in its own database of a disposable embedded
 // PostgreSQL: the demo catalog with its hand-curated queries; a generated catalog with queries
 // derived from the generator; and the development set of 20,000 real product names with its
@@ -70,6 +62,9 @@ const { values } = parseArgs({
     },
     /** Passes over the queries, after the one scored, whose CPU is measured (the median). */
     'cpu-passes': { type: 'string', default: '3' },
+    /** A labelled set of one's own: its catalog and its lookups (resolution/own-set.ts). */
+    catalog: { type: 'string' },
+    queries: { type: 'string' },
     /** A database already holding the generated catalog of --products and --seed. */
     'database-url': { type: 'string' },
     /** Where to write every answer (resolution/answers.ts). */
@@ -91,30 +86,12 @@ const cpuPasses = Number(values['cpu-passes']);
 const together = Number(values.together);
 if (!Number.isInteger(together) || together < 1)
   throw new Error('--together takes a positive integer: how many names are asked at once');
+if (Boolean(values.catalog) !== Boolean(values.queries))
+  throw new Error('--catalog and --queries go together: a catalog and its labelled lookups');
 if (!Number.isInteger(cpuPasses) || cpuPasses < 1)
   throw new Error('--cpu-passes takes a positive integer: the CPU figure is their median');
 
 const outDir = path.join(projectRoot(), 'bench', 'out');
-const generatedFile = path.join(outDir, `resolution-catalog-${products}-seed${seed}.jsonl`);
-
-interface Run {
-  readonly title: string;
-  readonly catalogFile: string;
-  readonly queries: readonly LabelledQuery[];
-  /** The lookups whose lines are never printed: only their figures are (listings.ts). */
-  readonly unread?: (query: string) => boolean;
-}
-
-async function writeGeneratedCatalog(): Promise<void> {
-  await mkdir(outDir, { recursive: true });
-  const out = createWriteStream(generatedFile);
-  for (const line of generateCatalogLines({ products, seed })) {
-    if (!out.write(line + '\n'))
-      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
-  }
-  out.end();
-  await finished(out);
-}
 
 /** The database server's postmaster, whose backends' CPU is PostgreSQL's share. */
 let databasePid: number | undefined;
@@ -230,46 +207,17 @@ async function mainOnDatabase(url: string): Promise<number> {
   return report.wrongProducts > 0 ? 1 : 0;
 }
 
-/** The runs --sets asks for, their catalogs written to bench/out where they are generated. */
-async function prepareRuns(): Promise<Run[]> {
-  const runs: Run[] = [];
-  if (sets.has('demo'))
-    runs.push({
-      title: 'demo catalog',
-      catalogFile: demoCatalogFile(),
-      queries: readDemoQueries(),
-    });
-  if (sets.has('generated')) {
-    await writeGeneratedCatalog();
-    runs.push({
-      title: `generated catalog (${products} products, seed ${seed})`,
-      catalogFile: generatedFile,
-      queries: generatedQueries({ products, seed, count }),
-    });
-  }
-  if (sets.has('realnames') || sets.has('derived')) {
-    const catalogFile = await realnamesCatalogFile(outDir);
-    const queries = readRealnamesQueries();
-    if (sets.has('realnames'))
-      runs.push({ title: 'real names (development set: 20,000 products)', catalogFile, queries });
-    if (sets.has('derived')) {
-      const title =
-        'real names, derived kinds (words around the name, brand after, aliases, signs)';
-      runs.push({ title, catalogFile, queries: deriveRealnamesQueries(queries) });
-    }
-  }
-  runs.push(...(await listingRuns(outDir, sets)));
-  if (sets.has('heldout')) {
-    const catalogFile = await realnamesCatalogFile(outDir, 'heldout');
-    const queries = readRealnamesQueries('heldout');
-    runs.push({
-      title: 'real names (held-out set: other products, other kinds)',
-      catalogFile,
-      queries,
-    });
-  }
-  return runs;
-}
+/** The runs --sets asks for, and a set of one's own. */
+const prepareRuns = () =>
+  runsOf({
+    sets,
+    products,
+    seed,
+    count,
+    outDir,
+    ...(values.catalog &&
+      values.queries && { own: { catalog: values.catalog, queries: values.queries } }),
+  });
 
 async function main(): Promise<number> {
   if (values['database-url']) return await mainOnDatabase(values['database-url']);

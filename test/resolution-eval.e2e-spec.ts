@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout } from 'node:timers/promises';
@@ -17,6 +18,7 @@ import {
   type LabelledQuery,
 } from '../bench/resolution/evaluate.js';
 import { generatedQueries } from '../bench/resolution/generated-queries.js';
+import { readOwnQueries } from '../bench/resolution/own-set.js';
 import {
   demoCatalogFile,
   labelProblems,
@@ -163,6 +165,31 @@ describe(NameResolver.name, () => {
     expect(report).toContain(`  ${first!.labelled.query}: found ${first!.outcome!.productId} -> -`);
     expect(report).not.toContain(second!.labelled.query);
     expect(report).toContain('and 1 more not listed');
+  });
+
+  it("reads a labelled set of one's own, each label a product of its catalog by brand and name", async () => {
+    const folder = await temporaryFolder('pi-own-set-');
+    const [catalog, queries] = ['catalog.jsonl', 'titles.jsonl'].map((f) => path.join(folder, f));
+    const lines = (values: object[]) => values.map((v) => JSON.stringify(v)).join('\n') + '\n';
+    await writeFile(catalog!, lines([{ id: 'qx', brand: 'Vantor', name: 'QX-4410 Speaker' }]));
+    await writeFile(
+      queries!,
+      lines([
+        {
+          query: 'Vantor QX4410 Lautsprecher',
+          expect: { brand: 'VANTOR', name: 'qx 4410 speaker' },
+        },
+        { query: 'Vantor QX4420', expect: null },
+      ]),
+    );
+    expect(readOwnQueries(catalog!, queries!)).toEqual([
+      { query: 'Vantor QX4410 Lautsprecher', expected: 'qx', kind: 'listing' },
+      { query: 'Vantor QX4420', expected: null, kind: 'absent' },
+    ]);
+    await writeFile(queries!, lines([{ query: 'x', expect: { brand: 'Other', name: 'Thing' } }]));
+    expect(() => readOwnQueries(catalog!, queries!)).toThrow(
+      /titles.jsonl:1: .* is not in the catalog/,
+    );
   });
 
   it('scores the 20 best-ranked candidates of a name that more products carry', async () => {
