@@ -158,4 +158,15 @@ describe('words beside an anchoring code', () => {
     expect(fitted('Stylo Stylus for iPad SG16040')).toBeUndefined();
     expect(fitted('Stylo SG16040 for Tablets')).toBeUndefined();
   });
+
+  it('reads a number no member of the family a code anchors carries as telling none apart', () => {
+    const white = product('Rolando', 'FQ-30X Digital Piano White');
+    const black = product('Rolando', 'FQ-30X Digital Piano Black');
+    const [found] = read('Rolando FQ-30X 88-Key Digital Piano - White', [white, black]);
+    expect(found!.rejected).toBeUndefined();
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+    // A year is another model's, not a number that tells none apart.
+    const [year] = read('Rolando FQ-30X Digital Piano White (2025)', [white, black]);
+    expect(year!.rejected).toMatch(/number 2025/);
+  });
 });

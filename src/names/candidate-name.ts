@@ -44,6 +44,8 @@ export interface ReadAgainst {
   describesTerm(word: string): boolean;
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */
   specifies(number: string): boolean;
+  /** Whether no member of the family its code anchors carries a number ("88" of "88-Key"). */
+  tellsNoMember(number: string): boolean;
   /**
    * Whether a number of the query is written inside one of its codes ("570" of "N570"): beside
    * the product's own code, it is that other code's, which would have taken the anchor if rare.

@@ -14,6 +14,7 @@ const MIN_DIGIT_CODE_LENGTH = 5;
 export const MAX_CODE_WORDS = 3;
 const LETTER = /\p{L}/u;
 const DIGIT = /\p{N}/u;
+const ONLY_DIGITS = /^\p{N}+$/u;
 
 /**
  * Whether a chunk of the query, as written between spaces, reads as a model code: letters and
@@ -40,7 +41,6 @@ export function runs(words: readonly string[], from?: (i: number) => boolean): s
   return out;
 }
 
-const ONLY_DIGITS = /^\p{N}+$/u;
 /** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
 export const FITS = new Set(['for', 'fits', 'compatible']);
 /** A short word of letters after a code may be its suffix: a shop's or a region's ("GS816T-NA"). */

@@ -167,7 +167,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (fitted(n)) continue;
     const alone = title && !inWord(token) && candidate.read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && inWord(r)));
-    const other = anchored && (candidate.read!.specifies(n) || candidate.read!.inCode(n));
+    const read = candidate.read;
+    const other = anchored && (read!.specifies(n) || read!.inCode(n) || read!.tellsNoMember(n));
     // A measure is compared as one: only another value of its kind the name states contradicts.
     if (at === -1 && !other && !term(token)) {
       // Beside the code that identifies it, a number is a measure or describes ("14 cores").

@@ -141,8 +141,13 @@ export function softScore(
         score -= PENALTY.unitOmitted;
         notes.push(`${token.text}${token.unit} not stated by the candidate`);
       }
-    } else if (token.kind === 'number' && token.word === undefined && measured(token.text)) {
-      // A measure the hard rules found no value of the name contradicting describes it.
+    } else if (
+      token.kind === 'number' &&
+      token.word === undefined &&
+      (measured(token.text) || (anchored && read.tellsNoMember(token.text)))
+    ) {
+      // A measure the hard rules found no value of the name contradicting describes it, and so
+      // does a number that tells no member of the family its code anchors apart.
       score -= PENALTY.description;
       described.push(token.text);
     } else if (

@@ -22,7 +22,7 @@ import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
-import { FOR } from './attributes.js';
+import { attributesOf, FOR } from './attributes.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
 // WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
@@ -36,6 +36,8 @@ import { FOR } from './attributes.js';
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
 const LETTER = /\p{L}/u;
+/** A number and the word it counts ("88key" of "88-Key"). */
+const COUNTED = /^\p{N}+\p{L}{3,}$/u;
 /** A word and a version ("Gen4", "PS5", "DDR4"), never a model's letter and number ("N570"). */
 const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 const DIGIT = /\p{N}/u;
@@ -166,7 +168,8 @@ export function readTitle(
   // A word and a digit or two as short as "Gen4" or "PS5" say a standard or what it works
   // with, unless the product writes those letters with another number ("DDS-2" of a "DDS-3").
   const another = (code: string, index: number, anchor: string) => {
-    if (!LETTER.test(code) || anchor.includes(code)) return false;
+    // Nor does a number and the word it counts: "88-Key", "3-Way" say what it has.
+    if (!LETTER.test(code) || anchor.includes(code) || COUNTED.test(code)) return false;
     if (code.length > MIN_CODE_LENGTH || !STANDARD.test(code)) return true;
     const letters = code.replace(/\p{N}+/gu, '');
     return products[index]!.names.some((name) => wordsOf(name).includes(letters));
@@ -242,6 +245,13 @@ export function readTitle(
     return lacked.some((w) => beside.some((j) => carries(own(j), w))) ? undefined : code;
   };
   const lineNamed = makersLines(products, querySet, counts, own);
+  let generationsOnce: ReadonlySet<string> | undefined;
+  const generations = () =>
+    (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
+  // The candidates a code anchors together: siblings told apart by what the query says.
+  const family = remembered((code: string) =>
+    [...anchors].flatMap(([index, anchor]) => (anchor === code ? [index] : [])),
+  );
   // What a title says before its first "for" (in any of the shops' languages) is what it is;
   // after it, what that fits: "Rubber Tips for … Stylus GC16040", "Strømadapter til … WNDR37AV".
   const forAt = queryWords.findIndex((w) => FOR.has(w));
@@ -291,6 +301,13 @@ export function readTitle(
         setsApart: setsApart(index),
         meant: often,
         specifies: (number) => quantities.has(number),
+        // A number no member of the family its code anchors carries tells none of them apart,
+        // unless it names a year or a generation (attributes.ts): then it is another model.
+        tellsNoMember: (number) =>
+          anchor !== undefined &&
+          !generations().has(number) &&
+          family(anchor).length > 1 &&
+          !family(anchor).some((j) => own(j).has(number)),
         inCode: (number) => codeNumbers.has(number),
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
