@@ -1,7 +1,18 @@
 import { normaliseName } from './name-normaliser.js';
-import { namesModel, PACK_SPELLINGS, ROMAN } from './name-tokens.js';
+import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
+import {
+  add,
+  fold,
+  KIND_NAMES,
+  measures,
+  PACK_OF,
+  PACK_WORDS,
+  UNITS,
+  type Attributes,
+} from './measures.js';
+export { measuresWritten, type Attributes } from './measures.js';
 
 // Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
 // pack count), read the same way from a query and from a catalog name, in the languages shops
@@ -42,135 +53,6 @@ for (const name of [
   ...['starlight', 'obsidian', 'onyx', 'pearl'],
 ])
   colour(name);
-
-/** Units, as shops spell them in these languages, each to the unit it is compared in. */
-const UNITS = new Map<string, { unit: string; scale: number }>();
-/** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
-const KIND_NAMES = new Map([['pack', 'pack count']]);
-const unit = (name: string, scale: number, spellings: string, kind = KIND_NAMES.get(name)!) => {
-  KIND_NAMES.set(name, kind);
-  for (const spelling of spellings.split(' ')) UNITS.set(spelling, { unit: name, scale });
-};
-unit('gb', 1, 'gb go gigabyte gigabytes', 'capacity');
-unit('gb', 1000, 'tb to terabyte terabytes');
-unit('mb', 1, 'mb mo megabyte megabytes', 'capacity');
-unit('in', 1, 'in inch inches zoll pouces pulgadas pollici tum cali', 'size');
-unit('cm', 1, 'cm', 'size');
-unit('mm', 1, 'mm', 'size');
-unit('w', 1, 'w watt watts', 'power');
-unit('mah', 1, 'mah', 'battery');
-unit('mah', 1000, 'ah');
-unit('v', 1, 'v volt volts', 'voltage');
-unit('m', 1, 'm', 'length');
-unit('kg', 1, 'kg', 'weight');
-unit('mp', 1, 'mp mpx megapixel megapixels', 'resolution');
-unit('hz', 1, 'hz', 'frequency');
-unit('hz', 1000, 'khz');
-unit('hz', 1_000_000, 'mhz');
-unit('hz', 1_000_000_000, 'ghz');
-unit('ml', 1, 'ml', 'volume');
-unit('ml', 1000, 'l litre liter litres liters litro litros litri');
-unit('g', 1, 'g gram grams gramm gramos grammi', 'weight');
-unit('oz', 1, 'oz ounce ounces', 'weight');
-unit('lb', 1, 'lb lbs pound pounds', 'weight');
-unit('ft', 1, 'ft feet foot', 'length');
-unit('w', 1000, 'kw');
-unit('bar', 1, 'bar', 'pressure');
-unit('psi', 1, 'psi', 'pressure');
-unit('nm', 1, 'nm', 'torque');
-unit('rpm', 1, 'rpm', 'speed');
-unit('db', 1, 'db', 'loudness');
-unit('lm', 1, 'lm lumen lumens', 'brightness');
-unit('ppm', 1, 'ppm', 'print speed');
-unit('dpi', 1, 'dpi', 'resolution');
-unit('mbps', 1, 'mbps', 'data rate');
-unit('mbps', 1000, 'gbps');
-unit('cup', 1, 'cup cups tasse tasses tassen taza tazas tazza tazze', 'cups');
-unit('cup', 1, 'kop koppen kopp koppar kopper');
-
-/** Words that say a number counts the items of a pack ("2-Pack", "Pack of 4", "12 Stück"). */
-const PACK_WORDS = new Set([
-  ...PACK_SPELLINGS,
-  ...'pack packs count pieces piece stuck stück unidades pezzi stuks kpl'.split(' '),
-]);
-
-/** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V"). */
-const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\p{N})/gu;
-/** Units read only glued to their number ("18V"), or only apart ("2 m", not "6450M"); "To" either way but before a number. */
-const GLUED = new Map([
-  ...['to', 'mo', 'v'].map((u) => [u, true] as const),
-  // "5G" is a network's generation, "200 g" a weight.
-  ...['m', 'g'].map((u) => [u, false] as const),
-]);
-/** A size in inches written with the inch mark ("29.5\"", "16″"). */
-const INCH_MARK = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s*["″]/gu;
-const IN_ONE = /^\s*-?\s*(?:1|one)\b/u;
-/** A number joined by a slash or a times to the measure after it ("12/", "13 x "). */
-const JOINED = /(?<![\p{L}\p{N}.,])(\d+(?:[.,]\d+)?)\s*([/x×-])\s*$/u;
-const LENGTHS = new Set(['in', 'cm', 'mm', 'm']);
-/** A number next: "22 to 40" is a range, where "1 To" alone is a terabyte. */
-const NUMBER_NEXT = /^\s*[\d/]/u;
-/** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
-const PACK_OF =
-  /\b(?:pack|box|set|lot|paquet|packung|confezione|caja)\s+(?:(?:of|de|mit|da|di|met|med|av)\s+)?(\d+)\b/gu;
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-
-/** The values a text states, by kind: "colour" → {black}, "gb" → {128}, "pack" → {2}. */
-export type Attributes = Map<string, Set<string>>;
-
-const add = (into: Attributes, kind: string, value: string) =>
-  (into.get(kind) ?? into.set(kind, new Set()).get(kind)!).add(value);
-
-/** Standards a number follows as their version ("HDMI 2.0", "Windows 11"; not "USB 5-Pin"). */
-const VERSIONED =
-  /\b(hdmi|usb|pcie|sata|bluetooth|displayport|thunderbolt|wi-?fi|windows|android|ios)\s*(\d+(?:[.,]\d+)?)(?![-.,]?[\p{L}\p{N}])/gu;
-
-/** Each measure, pack count and standard's version a folded text writes ("68,6 cm"). */
-function* measures(folded: string) {
-  for (const match of folded.matchAll(MEASURE)) {
-    const [whole, number, word] = match as unknown as [string, string, string];
-    const rest = folded.slice(match.index + whole.length);
-    // "2-in-1" counts uses, it measures nothing.
-    if (word === 'in' && IN_ONE.test(rest)) continue;
-    const glued = whole === number + word;
-    const range = word === 'to' && NUMBER_NEXT.test(rest);
-    if (GLUED.has(word) && GLUED.get(word) !== glued && (word !== 'to' || range)) continue;
-    const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
-    if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
-    if (!measure) continue;
-    yield { number, kind: measure.unit, value: value * measure.scale };
-    // Numbers joined before it are in its unit ("12/128GB", "6-10 kg"), by a times only a
-    // length's ("13 x 22,2 cm", where "2x8GB" counts modules).
-    let before = folded.slice(0, match.index);
-    for (let m = JOINED.exec(before); m; m = JOINED.exec(before)) {
-      const [, joined, by] = m as unknown as [string, string, string];
-      if (by !== '/' && by !== '-' && !LENGTHS.has(measure.unit)) break;
-      yield {
-        number: joined,
-        kind: measure.unit,
-        value: +joined.replace(',', '.') * measure.scale,
-      };
-      before = before.slice(0, m.index);
-    }
-  }
-  for (const [, number] of folded.matchAll(INCH_MARK))
-    yield { number: number!, kind: 'in', value: +number!.replace(',', '.') };
-  for (const [, standard, number] of folded.matchAll(VERSIONED))
-    yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
-}
-
-/** The measures a query writes ("68,6 cm"), and how often each number in them ("68", "6"). */
-export function measuresWritten(text: string) {
-  const asked: Attributes = new Map();
-  const digits = new Map<string, number>();
-  for (const { number, kind, value } of measures(fold(text))) {
-    if (kind === 'pack') continue;
-    add(asked, kind, String(value));
-    for (const part of number.split(/[.,]/u).map((p) => String(Number(p))))
-      digits.set(part, (digits.get(part) ?? 0) + 1);
-  }
-  return { asked, digits };
-}
 
 /**
  * "For" in the languages shops write, folded ("für", "för"): what follows is what the product
