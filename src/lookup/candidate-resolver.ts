@@ -1,9 +1,10 @@
 import { LRUCache } from 'lru-cache';
 import { brandForm, type BrandForm } from '../names/candidate-name.js';
 import { nameMatcher } from '../names/name-matcher.js';
-import { normaliseName } from '../names/name-normaliser.js';
-import { queryTerms } from '../names/search-terms.js';
-import { chunks, withMakerPrefixes, writtenCodes, type Chunk } from '../names/model-codes.js';
+import { compactName, normaliseName, wordsOf } from '../names/name-normaliser.js';
+import { queryTerms, stemTerms } from '../names/search-terms.js';
+import { chunks, runs, writtenCodes, type Chunk } from '../names/model-codes.js';
+import { writtenAsQuery } from '../names/code-forms.js';
 import { readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
@@ -83,12 +84,10 @@ export class CandidateResolver {
         .split(' ')
         .filter((word) => word.length >= MIN_FUZZY_LENGTH && !/\d/.test(word));
       const written = chunks(query);
-      return {
-        terms: queryTerms(normalised),
-        words,
-        written,
-        codes: new Set(writtenCodes(written)),
-      };
+      const codes = new Set(writtenCodes(written));
+      const stems = stemTerms(codes);
+      const terms = [...new Set([...queryTerms(normalised), ...stems.keys()])];
+      return { terms, words, written, codes, stems };
     });
     // The empty term counts the catalog's search names (title-reading.ts); the variant words'
     // counts say whether a title's "Slim" names another model (name-matcher.ts).
@@ -108,6 +107,7 @@ export class CandidateResolver {
       return candidateTerms(
         [...own].flatMap((term) => byQueryTerm.get(term) ?? []),
         plan.codes,
+        plan.stems,
       );
     });
     const { publication, candidates } = await source.findCandidates(chosen, CANDIDATE_LIMIT);
@@ -139,13 +139,22 @@ export class CandidateResolver {
     kinds: ReadonlySet<string>,
     explain: boolean,
   ): ResolutionOutcome {
-    // A code the query writes with or without its maker's prefix is the same code.
+    // A code the query writes with or without its maker's prefix is the same code; one that no
+    // candidate carries as written may be another's with other market or ordering letters.
+    // Read as the title reads them: "QX-4410/EU" is "QX4410" where names carry that.
+    const named = writtenCodes(written, (term) => counts.namesCarrying(term));
+    const carries = (name: string, code: string) =>
+      compactName(name).includes(code) && runs(wordsOf(name)).includes(code);
+    const unmatched = new Set(
+      named.filter((code) => !candidates.some((p) => p.names.some((n) => carries(n, code)))),
+    );
     const products =
       codes.size === 0
         ? candidates
         : candidates.map((p) => {
             const brand = this.brands.memo(p.brand).compact;
-            return { ...p, names: p.names.map((n) => withMakerPrefixes(n, codes, brand)) };
+            const names = p.names.map((n) => writtenAsQuery(n, codes, brand, unmatched));
+            return { ...p, names };
           });
     const reading = readTitle(
       query,

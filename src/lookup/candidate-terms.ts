@@ -42,18 +42,21 @@ export interface CandidateTerms {
 
 /**
  * `written` are the model codes the query writes as such ("DSC-H70"): they narrow before the
- * codes a join of its words happens to make ("w10x" of "w 10x Optical Zoom").
+ * codes a join of its words happens to make ("w10x" of "w 10x Optical Zoom"). `stems` are
+ * terms searched for a code (search-terms.ts), each weighing as that code in the whole.
  */
 export function candidateTerms(
   matches: readonly TermMatch[],
   written: ReadonlySet<string> = new Set(),
+  stems: ReadonlyMap<string, string> = new Map(),
 ): CandidateTerms | undefined {
   const terms = new Map<string, { df: number; weight: number; cost: number }>();
   const byQueryTerm = new Map<string, number>();
   for (const match of matches) {
     if (match.similarity < MIN_SIMILARITY) continue;
     const weight = match.similarity / Math.log(2 + match.df);
-    byQueryTerm.set(match.queryTerm, Math.max(weight, byQueryTerm.get(match.queryTerm) ?? 0));
+    const of = stems.get(match.queryTerm) ?? match.queryTerm;
+    byQueryTerm.set(of, Math.max(weight, byQueryTerm.get(of) ?? 0));
     // A close term narrows as if it were commoner: the query's own terms go first.
     const cost = match.df / match.similarity ** 2;
     const seen = terms.get(match.term);

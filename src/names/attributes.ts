@@ -54,15 +54,18 @@ for (const name of [
 ])
   colour(name);
 
+/** "Compatible with" and a non-original "substitute for": "kompatibelt med", "zamiennik". */
+export const COMPATIBLE = new Set([
+  ...['compatible', 'kompatibel', 'kompatibelt', 'kompatibla', 'compatibile', 'compativel'],
+  ...['kompatibilni', 'zgodny', 'zamiennik'],
+]);
 /**
  * "For" in the languages shops write, folded ("für", "för"): what follows is what the product
  * fits. Read for the kind a title says only: a code after them may still be the product's own.
  */
 export const FOR = new Set([
   ...[...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'do', 'dla'],
-  // "Compatible with" and a non-original "substitute for": "kompatibelt med", "zamiennik".
-  ...['kompatibel', 'kompatibelt', 'kompatibla', 'compatibile', 'compativel', 'zgodny'],
-  'zamiennik',
+  ...COMPATIBLE,
 ]);
 /** "With" in English, German, French, Spanish and Italian, Dutch, the Nordic languages, Portuguese. */
 const WITH = new Set([

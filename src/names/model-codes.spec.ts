@@ -1,15 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import {
-  abbreviates,
-  chunks,
-  codeRuns,
-  withMakerPrefixes,
-  writtenApart,
-  writtenCodes,
-} from './model-codes.js';
-import { nameMatcher } from './name-matcher.js';
-import { brandForm } from './candidate-name.js';
-import { normaliseName } from './name-normaliser.js';
+import { chunks, codeRuns, writtenApart, writtenCodes } from './model-codes.js';
 
 /** The query's written codes, as the resolver hands them on. */
 const codesOf = (query: string) => new Set(writtenCodes(chunks(query)));
@@ -50,55 +40,6 @@ describe(writtenCodes.name, () => {
     // Parts no name writes as one word, a word of letters too long to be a part, a measure: none.
     expect(writtenApart(chunks('Vantor QX 420 Headset'), aWord)).toEqual([]);
     expect(writtenApart(chunks('Vantor Touch 4 with 4 GB'), aWord)).toEqual([]);
-  });
-});
-
-describe(withMakerPrefixes.name, () => {
-  it('reads a code with or without its maker prefix as one code, on either side', () => {
-    const codes = writtenCodes(chunks('Samsung CLT-R409 Imaging Drum'));
-    expect(codes).toEqual(['cltr409']);
-    expect(withMakerPrefixes('sascltr409 imaging drum', new Set(codes), 'samsung')).toBe(
-      'sas cltr409 imaging drum',
-    );
-    expect(withMakerPrefixes('q6511a black toner', codesOf('HPQ6511A toner'), 'hp')).toBe(
-      'hpq6511a black toner',
-    );
-  });
-
-  it("never takes letters that do not abbreviate the maker, or a code's own letters", () => {
-    expect(abbreviates('sas', 'samsung')).toBe(true);
-    expect(abbreviates('hp', 'hp')).toBe(true);
-    expect(abbreviates('kit', 'corsair')).toBe(false);
-    expect(abbreviates('msa', 'samsung')).toBe(false);
-    expect(abbreviates('samsu', 'samsung')).toBe(false); // longer than a prefix
-    const codes = writtenCodes(chunks('Corsair CMV4GX3M1A1333C9'));
-    expect(withMakerPrefixes('kitcmv4gx3m1a1333c9 memory', new Set(codes), 'corsair')).toBe(
-      'kitcmv4gx3m1a1333c9 memory',
-    );
-    // A code the name carries with its prefix as a word of its own is left as it is.
-    expect(withMakerPrefixes('nbx t1014n', codesOf('Noblex NBX-T1014N'), 'noblex')).toBe(
-      'nbx t1014n',
-    );
-    // ...and so is a code the query writes both with its prefix and without.
-    expect(withMakerPrefixes('3705a', codesOf('Coolpad 3705A (CP3705A)'), 'coolpad')).toBe('3705a');
-    // A code that differs by a character is another code, maker's letter or not.
-    expect(withMakerPrefixes('scltr409 drum', codesOf('CLT-R409'), 'panasonic')).toBe(
-      'scltr409 drum',
-    );
-    expect(withMakerPrefixes('cltr4090 drum', codesOf('CLT-R409'), 'samsung')).toBe(
-      'cltr4090 drum',
-    );
-  });
-
-  it('lets the query name the product whose name carries its code behind the prefix', () => {
-    const query = 'Samsung CLT-R409 Imaging Drum';
-    const brand = brandForm('Samsung');
-    const name = normaliseName('SASCLTR409 Imaging Drum');
-    const match = nameMatcher(query);
-    const context = { brand, categoryWords: new Set<string>() };
-    expect(match({ text: name, ...context }).rejected).toMatch(/model code/);
-    const read = withMakerPrefixes(name, codesOf(query), brand.compact);
-    expect(match({ text: read, ...context }).rejected).toBeUndefined();
   });
 });
 

@@ -200,46 +200,7 @@ export function writtenApart(written: Chunk[], aWord: (code: string) => boolean)
   return codes;
 }
 
-/** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
-const MAX_MAKER_PREFIX = 4;
 export const ONLY_LETTERS = /^\p{L}+$/u;
-
-/** Whether letters abbreviate a maker: its first, then others in order ("sas" of Samsung). */
-export function abbreviates(prefix: string, brand: string): boolean {
-  if (prefix.length > MAX_MAKER_PREFIX || prefix[0] !== brand[0] || !ONLY_LETTERS.test(prefix))
-    return false;
-  let at = 0;
-  return [...prefix].every((letter) => (at = brand.indexOf(letter, at) + 1) > 0);
-}
-
-/**
- * A catalog name with its model codes written as the query's `codes` where the two differ by a
- * leading maker prefix alone, on either side ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A"
- * is "HPQ6511A" of HP); `brand` is the product's, compact.
- */
-export function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: string): string {
-  if (codes.size === 0 || brand === '') return name;
-  const written = wordsOf(name);
-  // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
-  let carriedOnce: Set<string> | undefined;
-  const carried = (code: string) => (carriedOnce ??= new Set(runs(written))).has(code);
-  let changed = false;
-  const words = written.map((word) => {
-    // A word the query writes as it is stays as it is ("3705A (CP3705A)").
-    if (codes.has(word)) return word;
-    for (const code of codes) {
-      const [longer, shorter] = word.length > code.length ? [word, code] : [code, word];
-      if (longer === shorter || !longer.endsWith(shorter) || !isCode([shorter])) continue;
-      const prefix = longer.slice(0, longer.length - shorter.length);
-      if (!abbreviates(prefix, brand) || carried(code)) continue;
-      changed = true;
-      // The name's prefix stays a word of its own; a prefix only the query writes is taken on.
-      return longer === word ? `${prefix} ${code}` : code;
-    }
-    return word;
-  });
-  return changed ? words.join(' ') : name;
-}
 
 const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 

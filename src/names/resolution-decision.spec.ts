@@ -137,6 +137,15 @@ describe('decide', () => {
     expect(decision.reason).toBe(decide([black, blue, white, red]).reason);
   });
 
+  it('never finds by its words a candidate stating another value of a kind the query states', () => {
+    const midnight = product('midnight', 0.94);
+    const decision = decide([midnight], () => true);
+    expect(decision.found).toBeUndefined();
+    expect(decision.reason).toMatch(/another value of a kind/);
+    expect(decision.suggestions[0]).toMatchObject({ productId: 'midnight', contradicted: true });
+    expect(decide([midnight], () => false).found?.productId).toBe('midnight');
+  });
+
   it('refuses when the best is not confident on its own', () => {
     expect(decide([product('a', FOUND_AT - 0.01)]).found).toBeUndefined();
   });

@@ -182,6 +182,12 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
     reason = `"${found.outreadBy}" names as much of the query as its best: the query does not tell them apart`;
     found = undefined;
   }
+  // Found by its words, it is still another product where the query states another value of a
+  // kind it states ("Starlight" against its "Midnight"): no word describes a value away.
+  if (found && found.contradicted === undefined && contradicts?.(found)) {
+    reason = 'the query states another value of a kind its best candidate states';
+    found = undefined;
+  }
   const offered = scored.filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT);
   const suggestions = weighValues(offered.sort(bySuggestion), contradicts);
   return { ...(found && { found }), suggestions, reason };

@@ -235,6 +235,18 @@ describe(readTitle.name, () => {
     expect(read('Texa TI84PLUS Emulator Software', [emulator])[0]!.rejected).toBeUndefined();
   });
 
+  it('reads something for a product its words name right after the "for" as not the product', () => {
+    const buds = product('Sonic', 'Aero Buds 2 Wireless Earbuds');
+    expect(read('Coque silicone pour Sonic Aero Buds 2', [buds])[0]!.fitted).toBe(true);
+    expect(read('Zamiennik etui Sonic Aero Buds 2', [buds])[0]!.fitted).toBe(true);
+    // Named later than the word after the "for", it is what the title is ("for running").
+    expect(read('Ohrhörer für Sport, Sonic Aero Buds 2', [buds])[0]!.fitted).toBeUndefined();
+    expect(read('Sonic Aero Buds 2 Earbuds for running', [buds])[0]!.fitted).toBeUndefined();
+    // A product that says "compatible" itself is a compatible one.
+    const kit = product('Inkco', 'Compatible Q5421A Maintenance Kit');
+    expect(read('Inkco Compatible Q5421A', [kit])[0]!.fitted).toBeUndefined();
+  });
+
   it('forgives a quantity in a title its code anchors, never a part number', () => {
     const toner = product(
       'Inkwell',

@@ -22,7 +22,7 @@ import { makersLines } from './maker-lines.js';
 import { untoldMembers } from './code-families.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
-import { attributesOf, FOR } from './attributes.js';
+import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
 
 // A query read against the products it may name, as shops and agents write titles ("Sony
 // WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
@@ -255,16 +255,23 @@ export function readTitle(
   // What a title says before its first "for" (in any of the shops' languages) is what it is;
   // after it, what that fits: "Rubber Tips for … Stylus GC16040", "Strømadapter til … WNDR37AV".
   const forAt = queryWords.findIndex((w) => FOR.has(w));
-  const before = forAt < 0 ? '' : queryWords.slice(0, forAt).join('');
-  const saidBefore = queryWords
+  const wordsBefore = queryWords
     .slice(0, Math.max(0, forAt))
-    .filter((w) => ONLY_LETTERS.test(w) && w.length >= 3 && !FILLER_WORDS.has(w) && !brands.has(w));
-  // A product its code names only after the "for", which says none of the words before it, is
-  // what the title's product fits.
-  const fitsIt = (index: number, code: string) =>
-    saidBefore.length > 0 &&
-    !before.includes(code) &&
-    !saidBefore.some((w) => carries(own(index), w));
+    .filter((w) => !FILLER_WORDS.has(w) && !brands.has(w));
+  const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
+  // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
+  const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
+  // A product the title names only after the "for", which says none of its words before it
+  // and what else it is, or that it stands in, is what the title's product fits: by its code
+  // anywhere after it, by its words from the word after it on ("Hülle für Aero Buds", where
+  // "Futter für Hunde, Aero Buds" feeds dogs).
+  const fitsIt = (index: number) =>
+    forAt >= 0 &&
+    (saidBefore.length > 0 || standsIn) &&
+    // A product that says it is compatible itself ("HP Compatible … Maintenance Kit") is one.
+    !(standsIn && own(index).has(queryWords[forAt]!)) &&
+    (anchors.has(index) || standsIn || carries(own(index), queryWords[forAt + 1] ?? '')) &&
+    !wordsBefore.some((w) => carries(own(index), w) || w === anchors.get(index));
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
@@ -314,7 +321,7 @@ export function readTitle(
         lineNamed: () => lineNamed(index),
         codeEnd: (word) => ends.has(word),
         fitsOnly: fitsOnly.get(index) ?? [],
-        ...(anchor !== undefined && fitsIt(index, anchor) && { fitted: true as const }),
+        ...(fitsIt(index) && { fitted: true as const }),
         ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
         ...(anchor !== undefined && { anchor }),
         ...(identifiedBy !== undefined && { identifiedBy }),

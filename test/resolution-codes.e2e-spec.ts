@@ -1,0 +1,132 @@
+import { describe, expect, it } from '@jest/globals';
+import { NameResolver } from '../src/lookup/name-resolver.service.js';
+import { product } from './support/catalog-files.js';
+import { resolverContext } from './support/resolver-context.js';
+
+// Model codes in the forms shops write them (issue 52), and what a title says beside them,
+// resolved against a small catalog imported into PostgreSQL: its search terms, codes' stems
+// and counts come from the import. The rules' finer cases are in src/names/*.spec.ts.
+
+describe(`${NameResolver.name} on codes as shops write them`, () => {
+  const listing = (id: string, brand: string, name: string, aliases?: string[]) =>
+    product(id, { brand, name, ...(aliases && { aliases }) });
+  const catalog = resolverContext([
+    // Two cameras that state 8MP, one asked by its model number; an ink whose line says Ultra.
+    listing('sx100is', 'Canon', 'PowerShot SX100IS 8MP Digital Camera', ['SX100IS']),
+    listing('a590', 'Canon', 'PowerShot A590 8MP Digital Camera', ['A590IS']),
+    listing('t125420', 'Epson', 'Durabrite Ultra Ink Yellow T125420'),
+    listing('proshot', 'EDGE', 'ProShot 4GB SDHC Memory Card Class 6'),
+    product('adapter', {
+      brand: 'Voltaro',
+      name: 'Universal Travel Adapter',
+      mpn: 'ZRT-8832-EU',
+    }),
+    // A word of its category after its code: a word, not the code going on.
+    product('car-player', {
+      brand: 'Bossa',
+      name: 'ABCP400UB Car Audio Player',
+      category: 'car audio',
+    }),
+    product('car-player-500', {
+      brand: 'Bossa',
+      name: 'ABCP500UB Car Audio Player',
+      category: 'car audio',
+    }),
+    // A code a title may write in parts.
+    listing('sh350ip', 'Pumpco', 'SH350IP Submersible Pump'),
+    listing('sh350', 'Pumpco', 'SH350 Submersible Pump'),
+    // Codes with a market's letters, a maker's longer part number, an edition's letters.
+    product('mouse', {
+      brand: 'Vantor',
+      name: 'ProGlide K38074US Wireless Mouse',
+      category: 'mice',
+    }),
+    product('phone', {
+      brand: 'Zentro',
+      name: 'Aero 24 Ultra',
+      mpn: 'ZM-S928B',
+      category: 'smartphones',
+    }),
+    product('fryer-eu', { brand: 'Kestra', name: 'AF300EU Dual Zone Air Fryer' }),
+    product('fryer-uk', { brand: 'Kestra', name: 'AF300UK Dual Zone Air Fryer' }),
+    product('camera', { brand: 'Fujica', name: 'X100V Compact Camera', category: 'cameras' }),
+    // Products found by their words: earbuds, a dog food, a watch in one colour.
+    product('earbuds', { brand: 'Sonic', name: 'Aero Buds 2 Wireless Earbuds' }),
+    product('dog-food', {
+      brand: 'Canino',
+      name: 'Adult Medium Chicken 14 kg',
+      category: 'pet food',
+    }),
+    product('watch', {
+      brand: 'Horo',
+      name: 'Watch 9 45mm Midnight Aluminium Case with Sport Band',
+    }),
+  ]);
+  const answer = (query: string) => catalog.answer(query);
+
+  it('reads an anchored product’s own measure and its line’s variant word as its own', async () => {
+    expect(await answer('Canon SX100IS 8MP')).toBe('sx100is');
+    expect(await answer('Canon SX100IS 10MP')).toBeUndefined();
+    expect(await answer('Epson T125420 Yellow DURABrite Cartridge')).toBe('t125420');
+  });
+
+  it('reads Tech after a brand as the maker’s full name', async () => {
+    expect(await answer('EDGE Tech ProShot 4GB SDHC Memory Card Class 6')).toBe('proshot');
+  });
+
+  it('reads a word of the category after a code as a word, in a name as in a title', async () => {
+    expect(await answer('Bossa ABCP400UB')).toBe('car-player');
+    expect(await answer('Bossa Audio In-Dash Car Stereo with Bluetooth, USB - ABCP400UB')).toBe(
+      'car-player',
+    );
+    expect(await answer('Bossa ABCP600UB')).toBeUndefined();
+  });
+
+  it("reads a product's part number as an identifier, without the brand too", async () => {
+    expect(await answer('Voltaro ZRT-8832-EU')).toBe('adapter');
+    expect(await answer('Voltaro Reiseadapter ZRT8832EU für 150 Länder, schwarz')).toBe('adapter');
+    expect(await answer('ZRT-8832-EU Reiseadapter')).toBe('adapter');
+  });
+
+  it('reads a code written in parts as the code a name writes as one word', async () => {
+    expect(await answer('Pumpco Submersible Pump SH 350 IP, 230 V, Stainless')).toBe('sh350ip');
+    expect(await answer('Pumpco SH 350 Pump')).toBe('sh350');
+  });
+
+  it("reads a code with another market's letters, or a longer part number, as its model", async () => {
+    expect(await answer('Vantor K38074EU Funkmaus kabellos, schwarz')).toBe('mouse');
+    expect(await answer('Mysz bezprzewodowa Vantor K38074')).toBe('mouse');
+    expect(await answer('Smartfon Zentro Aero 24 Ultra ZM-S928BZKGEUB 256 GB')).toBe('phone');
+    expect(await answer('Kestra AF300UK Heißluftfritteuse')).toBe('fryer-uk');
+    // Both markets' models, neither the one asked: the title tells them apart no more.
+    const other = await catalog.resolver.resolve('Kestra AF300DE Heißluftfritteuse');
+    expect(other.found).toBe(false);
+    expect(other.candidates.map((c) => c.productId).sort()).toEqual(['fryer-eu', 'fryer-uk']);
+    // An edition's letters are another model, suggested.
+    const edition = await catalog.resolver.resolve('Fujica X100VI Kompaktkamera');
+    expect(edition.found).toBe(false);
+    expect(edition.candidates[0]?.productId).toBe('camera');
+  });
+
+  it('reads something for a product its words name as not that product, in any language', async () => {
+    expect(
+      await answer('Coque de protection silicone pour Sonic Aero Buds 2 - Noir'),
+    ).toBeUndefined();
+    expect(await answer('Zamiennik etui Sonic Aero Buds 2')).toBeUndefined();
+    // Food for dogs is food: the product is named after the dogs, not after the "for".
+    expect(
+      await answer('Hundefutter für mittelgroße Hunde Canino Adult Medium Chicken 14 kg'),
+    ).toBe('dog-food');
+    expect(await answer('Sonic Aero Buds 2 Wireless Earbuds for running')).toBe('earbuds');
+  });
+
+  it('never finds by its words a product that states another value of what the title states', async () => {
+    expect(await answer('Horo Watch 9 45mm Midnight Aluminium Case med Sport Band')).toBe('watch');
+    const other = await catalog.resolver.resolve(
+      'Horo Watch 9 45mm Starlight Aluminium Case med Sport Band',
+    );
+    expect(other.found).toBe(false);
+    expect(other.explanation.decision).toMatch(/another value of a kind/);
+    expect(other.candidates[0]?.productId).toBe('watch');
+  });
+});
