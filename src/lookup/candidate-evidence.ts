@@ -77,7 +77,12 @@ export function scoreProduct(
   const weighed =
     read.identifiedBy === undefined
       ? undefined
-      : weighIdentifier(tell(), { ...product, categoryWords: context.categoryWords });
+      : weighIdentifier(tell(), {
+          ...product,
+          categoryWords: context.categoryWords,
+          // Its part number or a code-like alias, whole: the one item, edition and all.
+          partNumber: product.names.slice(1).some((n) => compactName(n) === read.identifiedBy),
+        });
   const stands = weighed !== undefined && 'stands' in weighed;
   // A value the query states otherwise takes away what its code says for it: it is another
   // product's title. The evidence ranks it among suggestions (resolution-decision.ts).

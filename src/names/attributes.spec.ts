@@ -243,12 +243,32 @@ describe('weighIdentifier against a line', () => {
     };
     const told = toldBy('Philips Airfryer HD9200/90 Friteuse 4,1 L', new Set(['fryer']));
     expect(weighIdentifier(told, fryer)).toHaveProperty('stands');
-    expect(weighIdentifier(told, { ...fryer, categoryWords: new Set(['kitchen']) })).toHaveProperty(
-      'setAside',
-    );
+    // An edition of its own the query does not say is another model beside a code of its
+    // name, silence beside its part number; one the query says that it lacks, another model.
+    const kitchen = { ...fryer, categoryWords: new Set(['kitchen']) };
+    expect(weighIdentifier(told, kitchen)).toHaveProperty('setAside');
+    expect(weighIdentifier(told, { ...kitchen, partNumber: true })).toHaveProperty('stands');
+    const xl = toldBy('Philips Airfryer XL HD9200/90', new Set(['fryer']));
+    expect(weighIdentifier(xl, { ...kitchen, partNumber: true })).toHaveProperty('setAside');
     // Said by the query too, it is the same word of its kind.
     const air = toldBy('Philips Air Fryer HD9200/90', new Set(['fryer']));
     expect(weighIdentifier(air, fryer)).toHaveProperty('stands');
+  });
+});
+
+describe("a standard's generation", () => {
+  it('is no generation of the product', () => {
+    expect(attributesOf('SSD M.2 PCIe Gen4 NVMe').has('generation')).toBe(false);
+    expect(attributesOf('Hub USB 3.2 Gen 2').has('generation')).toBe(false);
+    expect(attributesOf('Echo Dot Gen 4').get('generation')).toEqual(new Set(['4']));
+  });
+});
+
+describe('a rate per second', () => {
+  it('is a data rate, never a capacity', () => {
+    const drive = attributesOf('WD Red Plus 8TB SATA 6Gb/s 5000MB/s');
+    expect(drive.get('gb')).toEqual(new Set(['8000']));
+    expect(drive.get('mbps')).toEqual(new Set(['6000', '5000']));
   });
 });
 

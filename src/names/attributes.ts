@@ -96,8 +96,9 @@ export function attributesOf(text: string): Attributes {
     if (CONDITIONS.has(word)) add(found, 'condition', 'used');
   });
   for (const pattern of GENERATIONS)
-    for (const [, value] of folded.matchAll(pattern))
-      add(found, 'generation', ROMAN.get(value!) ?? String(Number(value)));
+    for (const match of folded.matchAll(pattern))
+      if (!OF_A_STANDARD.test(folded.slice(0, match.index)))
+        add(found, 'generation', ROMAN.get(match[1]!) ?? String(Number(match[1])));
   return found;
 }
 
@@ -110,6 +111,8 @@ const GENERATIONS = [
   /(?:^|[\s(])(ii|iii|iv|vi|vii|viii)(?=$|[\s),])/gu,
   /\b(199\d|20[0-4]\d)\b/gu,
 ];
+/** A generation right after a standard is the standard's ("PCIe Gen4", "USB 3.2 Gen 2"). */
+const OF_A_STANDARD = /\b(?:pcie|usb|sata|thunderbolt|hdmi|displayport|wi-?fi)[\s\d.,]*$/u;
 /** Kinds that name a model of a line: a product that states one is not the model without it. */
 const MODEL_KINDS = ['edition', 'generation', 'condition'];
 /** Words that say an item is not new, in shops' languages: another offer than the product's. */
@@ -242,8 +245,22 @@ export type Weighed =
   /** Another model of its line, or another kind of product the catalog holds: words decide. */
   | { setAside: string };
 
+/** The model kinds' values of `product` that `query` states too; its other kinds' all. */
+const saidOf = (product: Attributes, query: Attributes): Attributes =>
+  new Map(
+    [...product].map(([kind, values]) => [
+      kind,
+      MODEL_KINDS.includes(kind)
+        ? new Set([...values].filter((v) => query.get(kind)?.has(v)))
+        : values,
+    ]),
+  );
+
 /** Whether the code that identifies a product stands against what the query states. */
-export function weighIdentifier(told: Told, product: OfKind & { readonly name: string }): Weighed {
+export function weighIdentifier(
+  told: Told,
+  product: OfKind & { readonly name: string; readonly partNumber?: boolean },
+): Weighed {
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
@@ -255,7 +272,11 @@ export function weighIdentifier(told: Told, product: OfKind & { readonly name: s
       ? attributes
       : new Map([...attributes, ['edition', new Set(own)]]);
   };
-  const model = otherModel(ofKind(told.asked), ofKind(stated));
+  // Its own edition or generation the query does not say is silence beside a part number that
+  // identifies it ("CT2000P3PSSD8" is the P3 Plus); beside a code of its name, which the edition
+  // may go on ("LA75 Plus"), the model without it may be meant.
+  const own = ofKind(stated);
+  const model = otherModel(ofKind(told.asked), product.partNumber ? saidOf(own, told.asked) : own);
   if (model) return { setAside: `another model of its line (${model})` };
   const { contradicted, agrees } = compared(told.asked, stated);
   return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };

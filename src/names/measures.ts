@@ -96,7 +96,13 @@ export function* measures(folded: string) {
     const glued = whole === number + word;
     const range = word === 'to' && NUMBER_NEXT.test(rest);
     if (GLUED.has(word) && GLUED.get(word) !== glued && (word !== 'to' || range)) continue;
-    const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
+    // Per second it is a rate ("6Gb/s", "5000MB/s"), never a capacity.
+    const rate = rest.startsWith('/s') && !/^\/s\p{L}/u.test(rest);
+    const [value, measure] = [
+      Number(number.replace(',', '.')),
+      UNITS.get(rate ? `${word}ps` : word),
+    ];
+    if (rate && !measure) continue;
     if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
     if (!measure) continue;
     yield { number, kind: measure.unit, value: value * measure.scale };

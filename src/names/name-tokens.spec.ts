@@ -145,6 +145,13 @@ describe('tokenize', () => {
     // Torque, pressure, brightness are measures, not a model's letters.
     expect(show('Drill 70 Nm')).toEqual(['drill', '70:unit-number(nm)']);
     expect(show('Washer 145 bar')).toEqual(['washer', '145:unit-number(bar)']);
+    // A unit of one letter, glued to its number, within the values products have.
+    expect(show('Charger 6V/12V')).toEqual(['charger', '6:number', 'v:code', '12:unit-number(v)']);
+    expect(show('Dash Cam 1080p')).toEqual(['dash', 'cam', '1080:unit-number(p)']);
+    for (const model of ['LaserJet 4V', 'Intel 82567V', 'Vantor A80V'])
+      expect(show(model).some((t) => t.includes('unit-number'))).toBe(false);
+    // Per second, a capacity's unit is a rate's.
+    expect(show('SATA 6Gb/s')).toEqual(['sata', '6:unit-number(gbps)', 's']);
   });
 
   it("reads a short word after a screen's resolution as a word, not a designator", () => {

@@ -59,6 +59,16 @@ const UNITS = new Set([
 const UNIT_SPELLINGS = new Map(
   Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),
 );
+/** Units of one letter, each with the values it is read at: a voltage, video lines. */
+const LETTER_UNITS = new Map<string, (value: number) => boolean>([
+  ['v', (n) => n >= 10 && n <= 1000],
+  ['p', (n) => [480, 576, 720, 1080, 1440, 2160, 4320].includes(n)],
+]);
+/** A capacity's unit per second ("Gb/s", its "s" a word once normalised) is a data rate's. */
+const RATES = new Map([
+  ['gb', 'gbps'],
+  ['mb', 'mbps'],
+]);
 /** Whether a number is a capacity (a power of two): "Go" after it is GB, else a model's Go. */
 const isCapacity = (text: string) => {
   const n = Number(text);
@@ -169,7 +179,11 @@ export function tokenizeNormalised(normalised: string): Token[] {
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = previous?.kind === 'number';
       if (followsNumber && r > 0 && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
-      const unit = followsNumber && (UNITS.has(run) || (run === 'go' && isCapacity(previous.text)));
+      // A letter is a unit only glued to the number its word starts with, and within the values
+      // products have ("18V", "1080p"; not "4V", "82567V", the "L" of "A80L").
+      const letter = r === 1 && runs.length === 2 && LETTER_UNITS.get(run)?.(+previous!.text);
+      const unit =
+        followsNumber && (UNITS.has(run) || letter || (run === 'go' && isCapacity(previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
@@ -180,6 +194,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
         previous.unit = UNIT_SPELLINGS.get(run) ?? run;
         // A capacity in TB is one in GB: "1TB" is "1000 GB", and no "250GB".
         if (run === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
+        // Per second it is a rate ("6Gb/s", "5000MB/s"), never a capacity.
+        if (RATES.has(previous.unit) && r === runs.length - 1 && words[w + 1] === 's')
+          previous.unit = RATES.get(previous.unit);
         return;
       }
       // A roman numeral keeps its word ("SATA I/II"): it is never a quantity written in digits.

@@ -51,9 +51,10 @@ describe('variant words the catalog never tells products apart by', () => {
     const [found] = read('Tvco LED22VF60 22-Inch 1080p', [tv]);
     expect(found!.anchor).toBe('led22vf60');
     expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
-    // A letter or two there may be another model's designator, as after the code itself.
-    const hd = product('Tvco', 'LED22VF60 22-Inch 1080p HD Television Black');
-    const [two] = read('Tvco LED22VF60 22-Inch 1080p', [hd]);
+    // A letter or two there may be another model's designator, as after the code itself; not
+    // after a measure ("1080p HD").
+    const hd = product('Tvco', 'LED22VF60 22-Inch 1080 HD Television Black');
+    const [two] = read('Tvco LED22VF60 22-Inch 1080', [hd]);
     expect(two!.anchor).toBe('led22vf60');
     expect(two!.score).toBeLessThan(FOUND_AT);
   });
