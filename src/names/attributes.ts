@@ -87,8 +87,7 @@ export function attributesOf(text: string): Attributes {
   const beside = words.findIndex((w) => WITH.has(w));
   words.forEach((word, i) => {
     // "128 Go" is a capacity, not the Go edition.
-    const capacity = word === 'go' && DIGITS.test(words[i - 1] ?? '');
-    if (namesModel(word, words[i + 1]) && !capacity && (beside < 0 || i < beside))
+    if (namesModel(word, words[i + 1]) && !countsItsNumber(words, i) && (beside < 0 || i < beside))
       add(found, 'edition', word);
     if (CONDITIONS.has(word)) add(found, 'condition', 'used');
   });
@@ -99,6 +98,9 @@ export function attributesOf(text: string): Attributes {
 }
 
 const DIGITS = /^\d+$/u;
+/** Whether a word is a unit or a pack word after its number ("128 Go", "8-Pack"): no edition. */
+const countsItsNumber = (words: readonly string[], i: number) =>
+  (UNITS.has(words[i]!) || PACK_WORDS.has(words[i]!)) && DIGITS.test(words[i - 1] ?? '');
 /** Which model of a line: "Gen 3", "2nd Gen", "Mk II", a standalone "II", a year. */
 const GENERATIONS = [
   /\b(?:gen|generation|generacion|generazione|generatie)\.?\s*(\d+)\b/gu,
@@ -210,9 +212,7 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
   // A unit or a pack word after its number counts or measures ("8-Pack"): it is no kind.
-  const counts = (w: string, i: number) =>
-    (UNITS.has(w) || PACK_WORDS.has(w)) && DIGITS.test(said[i - 1] ?? '');
-  const kind = said.findLast((w, i) => kinds.has(w) && !counts(w, i));
+  const kind = said.findLast((w, i) => kinds.has(w) && !countsItsNumber(said, i));
   const saysFor = kind !== undefined && FOR.has(words[beside] ?? '');
   return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind], saysFor };
 }
