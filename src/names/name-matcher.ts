@@ -5,7 +5,7 @@ import { alignLetterRuns, readInitials } from './name-segments.js';
 import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
-import { nameWithWordsThatSayNothing } from './name-keys.js';
+import { nameWithWordsThatSayNothing, withBrand } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
 import type { Verdict } from './resolution-decision.js';
 import { saysNothing } from './words-that-say-nothing.js';
@@ -56,11 +56,9 @@ export function nameMatcher(query: string): NameMatcher {
   const measures = measuresWritten(query);
   const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits, measures);
   const match = (candidate: CandidateName): NameMatch => {
-    const name = compactName(candidate.text);
-    if (key === name) return { score: 1, exact: true, notes: ['same name'] };
-    const brand = candidate.brand.compact;
-    if (brand !== '' && (key === brand + name || key === name + brand))
-      return { score: 1, exact: true, notes: ['same name, with its brand'] };
+    const form = withBrand(compactName(candidate.text), candidate.brand.compact).indexOf(key);
+    if (form === 0) return { score: 1, exact: true, notes: ['same name'] };
+    if (form > 0) return { score: 1, exact: true, notes: ['same name, with its brand'] };
     // Named whole with words that say nothing, not exactly: "DTEK50 by BlackBerry" is DTEK50.
     if (namedAround(candidate)) {
       const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
