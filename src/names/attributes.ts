@@ -127,12 +127,19 @@ const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
  * Plus" of "LA75", "Gen 3" of "Gen 4", "Renewed"): a code does not say which model of its line is
  * meant, where the catalog may lack it; the words decide, as without a code (name-matcher.ts).
  */
-export function otherModel(query: Attributes, product: Attributes): string | undefined {
+export function otherModel(
+  query: Attributes,
+  product: Attributes,
+  /** The product's category's: a word of its kind is no edition of it (an "Air Fryer"). */
+  categoryWords: ReadonlySet<string> = new Set(),
+): string | undefined {
   for (const kind of MODEL_KINDS) {
     const asked = query.get(kind) ?? new Set();
     const stated = product.get(kind) ?? new Set();
-    for (const value of stated) if (!asked.has(value)) return `its ${kind} ${value}`;
-    for (const value of asked) if (!stated.has(value)) return `${kind} ${value}`;
+    const other = (v: string, of: ReadonlySet<string>) =>
+      !of.has(v) && !(kind === 'edition' && isCategoryWord(v, categoryWords));
+    for (const value of stated) if (other(value, asked)) return `its ${kind} ${value}`;
+    for (const value of asked) if (other(value, stated)) return `${kind} ${value}`;
   }
   return undefined;
 }
@@ -244,15 +251,7 @@ export function weighIdentifier(told: Told, product: OfKind & { readonly name: s
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  // A word of its kind is no edition of it: an "Air Fryer" is no Air model.
-  const ofKind = (attributes: Attributes): Attributes => {
-    const editions = [...(attributes.get('edition') ?? [])];
-    const own = editions.filter((e) => !isCategoryWord(e, product.categoryWords));
-    return own.length === editions.length
-      ? attributes
-      : new Map([...attributes, ['edition', new Set(own)]]);
-  };
-  const model = otherModel(ofKind(told.asked), ofKind(stated));
+  const model = otherModel(told.asked, stated, product.categoryWords);
   if (model) return { setAside: `another model of its line (${model})` };
   const { contradicted, agrees } = compared(told.asked, stated);
   return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };
