@@ -2,17 +2,7 @@ import { normaliseName } from './name-normaliser.js';
 import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
-import {
-  add,
-  fold,
-  KIND_NAMES,
-  measures,
-  PACK_OF,
-  PACK_WORDS,
-  UNITS,
-  type Attributes,
-} from './measures.js';
-export { measuresWritten, type Attributes } from './measures.js';
+import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
 // Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
 // pack count), read the same way from a query and from a catalog name, in the languages shops
@@ -81,7 +71,6 @@ export function attributesOf(text: string): Attributes {
     if (name) add(found, 'colour', name);
   }
   for (const { kind, value } of measures(folded)) add(found, kind, String(value));
-  for (const [, number] of folded.matchAll(PACK_OF)) add(found, 'pack', String(Number(number)));
   const words = normaliseName(text).split(' ');
   // What comes with it has no edition of its own: "… with Digital Display" is no Digital model.
   const beside = words.findIndex((w) => WITH.has(w));

@@ -89,7 +89,7 @@ const LENGTHS = new Set(['in', 'cm', 'mm', 'm']);
 /** A number next: "22 to 40" is a range, where "1 To" alone is a terabyte. */
 const NUMBER_NEXT = /^\s*[\d/]/u;
 /** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
-export const PACK_OF =
+const PACK_OF =
   /\b(?:pack|box|set|lot|paquet|packung|confezione|caja)\s+(?:(?:of|de|mit|da|di|met|med|av)\s+)?(\d+)\b/gu;
 export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -135,6 +135,8 @@ export function* measures(folded: string) {
     yield { number: number!, kind: 'in', value: +number!.replace(',', '.') };
   for (const [, standard, number] of folded.matchAll(VERSIONED))
     yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
+  for (const [, number] of folded.matchAll(PACK_OF))
+    yield { number: number!, kind: 'pack', value: Number(number) };
 }
 
 /** The measures a query writes ("68,6 cm"), and how often each number in them ("68", "6"). */

@@ -9,7 +9,8 @@ import { nameWithWordsThatSayNothing, withBrand } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
 import type { Verdict } from './resolution-decision.js';
 import { saysNothing } from './words-that-say-nothing.js';
-import { compared, measuresWritten } from './attributes.js';
+import { compared } from './attributes.js';
+import { measuresWritten } from './measures.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
 // first (docs/decisions.md: a wrong product is never presented): every number, model code and
