@@ -149,12 +149,11 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
   const identified = eligible.filter((p) => p.identified);
-  if (exact.length === 1) {
-    // Naming a product exactly is decisive, however close a sibling scores, and leaves
-    // nothing else to suggest: the answer is the same whether one probe of the name's key
-    // finds it (issue 34) or the candidates are scored.
-    return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
-  } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
+  // Naming a product exactly is decisive, however close a sibling scores, and leaves nothing
+  // else to suggest: the answer is the same whether one probe of the name's key finds it
+  // (issue 34) or the candidates are scored.
+  if (exact.length === 1) return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
+  if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
   else if (identified.length > 1) reason = 'the query writes codes of several products';
   else if (identified.length === 1 && complete.every((p) => p === identified[0])) {
