@@ -107,9 +107,8 @@ const CONDITIONS = new Set([
   ...['gereviseerd', 'odnowiony', 'begagnad', 'brugt', 'brukt'],
 ]);
 
-/** How a value of a kind is said: "red", "2" (a pack's count), "64 gb". */
-const said = (kind: string, value: string) => (MEASURES.has(kind) ? `${value} ${kind}` : value);
-const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
+/** How a value of a kind is said: "red", "2" (a pack's count), "64 gb" (a measure's, its unit). */
+const said = (kind: string, value: string) => (UNITS.has(kind) ? `${value} ${kind}` : value);
 
 /**
  * The first edition, generation or condition one of them states and the other does not ("LA75
