@@ -103,6 +103,9 @@ export const add = (into: Attributes, kind: string, value: string) =>
 const VERSIONED =
   /\b(hdmi|usb|pcie|sata|bluetooth|displayport|thunderbolt|wi-?fi|windows|android|ios)\s*(\d+(?:[.,]\d+)?)(?![-.,]?[\p{L}\p{N}])/gu;
 
+/** A number as written, with a decimal point or comma ("2,0"). */
+const asNumber = (number: string) => Number(number.replace(',', '.'));
+
 /** Each measure, pack count and standard's version a folded text writes ("68,6 cm"). */
 export function* measures(folded: string) {
   for (const match of folded.matchAll(MEASURE)) {
@@ -113,7 +116,7 @@ export function* measures(folded: string) {
     const glued = whole === number + word;
     const range = word === 'to' && NUMBER_NEXT.test(rest);
     if (GLUED.has(word) && GLUED.get(word) !== glued && (word !== 'to' || range)) continue;
-    const [value, measure] = [Number(number.replace(',', '.')), UNITS.get(word)];
+    const [value, measure] = [asNumber(number), UNITS.get(word)];
     if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
     if (!measure || !KIND_NAMES.has(measure.unit)) continue;
     yield { number, kind: measure.unit, value: value * measure.scale };
@@ -123,18 +126,14 @@ export function* measures(folded: string) {
     for (let m = JOINED.exec(before); m; m = JOINED.exec(before)) {
       const [, joined, by] = m as unknown as [string, string, string];
       if (by !== '/' && by !== '-' && !LENGTHS.has(measure.unit)) break;
-      yield {
-        number: joined,
-        kind: measure.unit,
-        value: +joined.replace(',', '.') * measure.scale,
-      };
+      yield { number: joined, kind: measure.unit, value: asNumber(joined) * measure.scale };
       before = before.slice(0, m.index);
     }
   }
   for (const [, number] of folded.matchAll(INCH_MARK))
-    yield { number: number!, kind: 'in', value: +number!.replace(',', '.') };
+    yield { number: number!, kind: 'in', value: asNumber(number!) };
   for (const [, standard, number] of folded.matchAll(VERSIONED))
-    yield { number: number!, kind: standard!.replace('-', ''), value: +number!.replace(',', '.') };
+    yield { number: number!, kind: standard!.replace('-', ''), value: asNumber(number!) };
   for (const [, number] of folded.matchAll(PACK_OF))
     yield { number: number!, kind: 'pack', value: Number(number) };
 }

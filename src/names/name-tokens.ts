@@ -142,11 +142,8 @@ export function tokenizeNormalised(normalised: string): Token[] {
         // stay as written, so that two such numbers never both read as NaN.
         const value = Number(run);
         const text = Number.isNaN(value) ? run : String(value);
-        tokens.push({
-          text,
-          kind: 'number',
-          ...(text.length < run.length && { digits: run.length }),
-        });
+        const digits = text.length < run.length ? { digits: run.length } : {};
+        tokens.push({ text, kind: 'number', ...digits });
         return;
       }
       const previous = tokens.at(-1);
