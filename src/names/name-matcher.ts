@@ -117,7 +117,7 @@ function queryTokens(
   const count = (kind: string, n: string) =>
     tokens.filter((t) => t.kind === kind && t.text === n).length;
   return {
-    /** The measures the query writes, by kind (attributes.ts). */
+    /** The measures the query writes, by kind (measures.ts). */
     asked,
     /** Whether a number is written only in measures ("68" of "68,6 cm"), not read as one. */
     measured: (n: string) =>
