@@ -2,17 +2,14 @@
 // standard's version), in the units and spellings of the languages shops write: read the same
 // way from a query and a catalog name, to be compared as values (attributes.ts).
 
-/**
- * Units as shops spell them in these languages: the unit their values are compared in, how many
- * of it each is, and whether a name's tokens read it too (name-tokens.ts).
- */
+/** Units as shops spell them, to the unit their values are compared in and how many of it. */
 export const UNITS = new Map<string, { unit: string; scale: number; token: boolean }>();
 /** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
 export const KIND_NAMES = new Map([['pack', 'pack count']]);
 /**
- * A unit's spellings: those before a `|` a name's tokens read too ("128gb", "6 Feet"), never a
- * single letter (the L of "A80L" and the K of "U8K" are model codes, not litres or 4K). One of
- * no kind is the tokens' alone: no value of it is compared.
+ * A unit's spellings: those before a `|` a name's tokens read too (`token`: "128gb", "6 Feet",
+ * name-tokens.ts), never a single letter (the L of "A80L" and the K of "U8K" are model codes,
+ * not litres or 4K). One of no kind is the tokens' alone: no value of it is compared.
  */
 const unit = (name: string, scale: number, spellings: string, kind = KIND_NAMES.get(name)) => {
   if (kind) KIND_NAMES.set(name, kind);
