@@ -36,7 +36,7 @@ const DIGIT = /\p{N}/u;
  */
 function readAsTitle({ read, text, brand }: CandidateName): boolean {
   if (read?.brandNamed !== true) return false;
-  const words = text.split(' ').filter((w) => w !== '' && !DIGIT.test(w) && !brand.words.has(w));
+  const words = text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w));
   return words.length >= TITLE_WORDS;
 }
 
