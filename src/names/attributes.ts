@@ -87,7 +87,7 @@ export function attributesOf(text: string): Attributes {
 }
 
 const DIGITS = /^\d+$/u;
-/** Whether a word is a unit or a pack word after its number ("128 Go", "8-Pack"): no edition. */
+/** Whether a unit or a pack word counts or measures the number before it ("128 Go", "8-Pack"). */
 const countsItsNumber = (words: readonly string[], i: number) =>
   (UNITS.has(words[i]!) || PACK_WORDS.has(words[i]!)) && DIGITS.test(words[i - 1] ?? '');
 /** Which model of a line: "Gen 3", "2nd Gen", "Mk II", a standalone "II", a year. */
