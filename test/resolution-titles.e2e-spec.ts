@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { formatExplanation } from '../src/lookup/resolve.command.js';
-import { ANCHORED_SUGGESTED } from '../src/names/resolution-decision.js';
+import { CODE_SUGGESTED } from '../src/names/resolution-decision.js';
 import { product } from './support/catalog-files.js';
 import { resolverContext } from './support/resolver-context.js';
 
@@ -151,7 +151,7 @@ describe(`${NameResolver.name} on shop titles`, () => {
     const rejected = red.explanation.candidates.find((c) => c.productId === 'qx-4410');
     expect(rejected?.rejected).toMatch(/^colour red against its blue/);
     // Contradicted, it is suggested below a product whose rare code nothing contradicts.
-    expect(red.candidates[0]!.score).toBeLessThan(ANCHORED_SUGGESTED);
+    expect(red.candidates[0]!.score).toBeLessThan(CODE_SUGGESTED.anchored);
     // A region's suffix no name carries is no other code.
     expect(await answer('Vantor QX-4410/EU Bluetooth Speaker, blue')).toBe('qx-4410');
     expect(await answer('Memco MK2209 Clé USB 128 Go')).toBeUndefined();

@@ -18,12 +18,11 @@ import {
 import {
   accessoryOf,
   contradictions,
-  measuresWritten,
   weighIdentifier,
-  type Attributes,
   type Told,
   type Weighed,
 } from '../names/attributes.js';
+import { measuresWritten, type Attributes } from '../names/measures.js';
 
 // What one candidate product's names make of a query, with the evidence by rank (NameResolver):
 // its identifier, what contradicts it, then what its words make of the query.

@@ -4,12 +4,12 @@ import {
   attributesOf,
   compared,
   kindsOf,
-  measuresWritten,
   otherModel,
   sameColour,
   toldBy,
   weighIdentifier,
 } from './attributes.js';
+import { measuresWritten } from './measures.js';
 import { singular } from './words-that-say-nothing.js';
 
 const read = (text: string) =>

@@ -2,17 +2,7 @@ import { normaliseName } from './name-normaliser.js';
 import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
-import {
-  add,
-  fold,
-  KIND_NAMES,
-  measures,
-  PACK_OF,
-  PACK_WORDS,
-  UNITS,
-  type Attributes,
-} from './measures.js';
-export { measuresWritten, type Attributes } from './measures.js';
+import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
 // Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
 // pack count), read the same way from a query and from a catalog name, in the languages shops
@@ -84,14 +74,12 @@ export function attributesOf(text: string): Attributes {
     if (name) add(found, 'colour', name);
   }
   for (const { kind, value } of measures(folded)) add(found, kind, String(value));
-  for (const [, number] of folded.matchAll(PACK_OF)) add(found, 'pack', String(Number(number)));
   const words = normaliseName(text).split(' ');
   // What comes with it has no edition of its own: "… with Digital Display" is no Digital model.
   const beside = words.findIndex((w) => WITH.has(w));
   words.forEach((word, i) => {
     // "128 Go" is a capacity, not the Go edition.
-    const capacity = word === 'go' && DIGITS.test(words[i - 1] ?? '');
-    if (namesModel(word, words[i + 1]) && !capacity && (beside < 0 || i < beside))
+    if (namesModel(word, words[i + 1]) && !countsItsNumber(words, i) && (beside < 0 || i < beside))
       add(found, 'edition', word);
     if (CONDITIONS.has(word)) add(found, 'condition', 'used');
   });
@@ -103,6 +91,9 @@ export function attributesOf(text: string): Attributes {
 }
 
 const DIGITS = /^\d+$/u;
+/** Whether a unit or a pack word counts or measures the number before it ("128 Go", "8-Pack"). */
+const countsItsNumber = (words: readonly string[], i: number) =>
+  (UNITS.has(words[i]!) || PACK_WORDS.has(words[i]!)) && DIGITS.test(words[i - 1] ?? '');
 /** Which model of a line: "Gen 3", "2nd Gen", "Mk II", a standalone "II", a year. */
 const GENERATIONS = [
   /\b(?:gen|generation|generacion|generazione|generatie)\.?\s*(\d+)\b/gu,
@@ -122,21 +113,27 @@ const CONDITIONS = new Set([
   ...['gereviseerd', 'odnowiony', 'begagnad', 'brugt', 'brukt'],
 ]);
 
-/** How a value of a kind is said: "red", "2" (a pack's count), "64 gb". */
-const said = (kind: string, value: string) => (MEASURES.has(kind) ? `${value} ${kind}` : value);
-const MEASURES = new Set([...UNITS.values()].map((u) => u.unit));
+/** How a value of a kind is said: "red", "2" (a pack's count), "64 gb" (a measure's, its unit). */
+const said = (kind: string, value: string) => (UNITS.has(kind) ? `${value} ${kind}` : value);
 
 /**
  * The first edition, generation or condition one of them states and the other does not ("LA75
  * Plus" of "LA75", "Gen 3" of "Gen 4", "Renewed"): a code does not say which model of its line is
  * meant, where the catalog may lack it; the words decide, as without a code (name-matcher.ts).
  */
-export function otherModel(query: Attributes, product: Attributes): string | undefined {
+export function otherModel(
+  query: Attributes,
+  product: Attributes,
+  /** The product's category's: a word of its kind is no edition of it (an "Air Fryer"). */
+  categoryWords: ReadonlySet<string> = new Set(),
+): string | undefined {
   for (const kind of MODEL_KINDS) {
     const asked = query.get(kind) ?? new Set();
     const stated = product.get(kind) ?? new Set();
-    for (const value of stated) if (!asked.has(value)) return `its ${kind} ${value}`;
-    for (const value of asked) if (!stated.has(value)) return `${kind} ${value}`;
+    const other = (v: string, of: ReadonlySet<string>) =>
+      !of.has(v) && !(kind === 'edition' && isCategoryWord(v, categoryWords));
+    for (const value of stated) if (other(value, asked)) return `its ${kind} ${value}`;
+    for (const value of asked) if (other(value, stated)) return `${kind} ${value}`;
   }
   return undefined;
 }
@@ -216,9 +213,7 @@ export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
   // A unit or a pack word after its number counts or measures ("8-Pack"): it is no kind.
-  const counts = (w: string, i: number) =>
-    (UNITS.has(w) || PACK_WORDS.has(w)) && DIGITS.test(said[i - 1] ?? '');
-  const kind = said.findLast((w, i) => kinds.has(w) && !counts(w, i));
+  const kind = said.findLast((w, i) => kinds.has(w) && !countsItsNumber(said, i));
   const saysFor = kind !== undefined && FOR.has(words[beside] ?? '');
   return { asked: attributesOf(query), saysKind: kind === undefined ? [] : [kind], saysFor };
 }
@@ -264,19 +259,11 @@ export function weighIdentifier(
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  // A word of its kind is no edition of it: an "Air Fryer" is no Air model.
-  const ofKind = (attributes: Attributes): Attributes => {
-    const editions = [...(attributes.get('edition') ?? [])];
-    const own = editions.filter((e) => !isCategoryWord(e, product.categoryWords));
-    return own.length === editions.length
-      ? attributes
-      : new Map([...attributes, ['edition', new Set(own)]]);
-  };
   // Its own edition or generation the query does not say is silence beside a part number that
   // identifies it ("CT2000P3PSSD8" is the P3 Plus); beside a code of its name, which the edition
   // may go on ("LA75 Plus"), the model without it may be meant.
-  const own = ofKind(stated);
-  const model = otherModel(ofKind(told.asked), product.partNumber ? saidOf(own, told.asked) : own);
+  const own = product.partNumber ? saidOf(stated, told.asked) : stated;
+  const model = otherModel(told.asked, own, product.categoryWords);
   if (model) return { setAside: `another model of its line (${model})` };
   const { contradicted, agrees } = compared(told.asked, stated);
   return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };

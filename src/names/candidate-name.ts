@@ -14,7 +14,7 @@ export interface CandidateName {
   categoryWords: ReadonlySet<string>;
   /** How the query reads against this product among the other candidates (title-reading.ts). */
   read?: ReadAgainst;
-  /** The measures the product's name states, read from it as written (attributes.ts). */
+  /** The measures the product's name states, read from it as written (measures.ts). */
   states?: () => Map<string, Set<string>>;
   /**
    * Whether a code no other product carries identifies it, nothing the query states standing

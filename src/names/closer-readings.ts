@@ -63,7 +63,7 @@ export function outread(explained: Explained[]): Explained[] {
           name: e.scored.name,
           reading,
           of,
-          ...(e.maker !== undefined && { maker: e.maker }),
+          maker: e.maker,
         }))
       : [],
   );

@@ -11,11 +11,8 @@ import { singular } from './words-that-say-nothing.js';
 // for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
-function namedBy(product: ReadProduct): Set<string> {
-  const words = new Set<string>(product.brand.words);
-  for (const name of product.names) for (const run of runs(wordsOf(name))) words.add(run);
-  return words;
-}
+const namedBy = (product: ReadProduct) =>
+  new Set([...product.brand.words, ...product.names.flatMap((name) => runs(wordsOf(name)))]);
 
 /** Whether the query's word is this word of a name: plural, misspelt, a colour in any language. */
 function saysWord(word: string, target: string): boolean {

@@ -23,13 +23,13 @@ export function gtinProblem(digits: string): string | undefined {
 
 /** The 14-digit form of a valid GTIN. */
 export const gtin14 = (digits: string) => digits.padStart(14, '0');
+/** The 14-digit key of digits that are a valid GTIN, or none. */
+const keyOf = (digits: string) => (gtinProblem(digits) === undefined ? gtin14(digits) : undefined);
 
 /** The 14-digit key of a lookup that is a valid barcode alone (`5 012345 678900`), or none. */
 export function gtinOfQuery(query: string): string | undefined {
   const trimmed = query.trim();
-  if (!/^\d+(?:[ -]\d+)*$/.test(trimmed)) return undefined;
-  const digits = trimmed.replace(/[ -]/g, '');
-  return gtinProblem(digits) === undefined ? gtin14(digits) : undefined;
+  return /^\d+(?:[ -]\d+)*$/.test(trimmed) ? keyOf(trimmed.replace(/[ -]/g, '')) : undefined;
 }
 
 const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
@@ -39,18 +39,13 @@ const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
  * 885909950805`), as 14-digit keys: a barcode identifies its product more surely than any word.
  * Eight digits alone are as often a maker's part number, and left to the name's reading.
  */
-export function gtinsInName(name: string): string[] {
-  const found = new Set<string>();
-  for (const [digits] of name.matchAll(WRITTEN_GTIN))
-    if (gtinProblem(digits) === undefined) found.add(gtin14(digits));
-  return [...found];
-}
+export const gtinsInName = (name: string): string[] => [
+  ...new Set([...name.matchAll(WRITTEN_GTIN)].flatMap(([digits]) => keyOf(digits) ?? [])),
+];
 
 /**
  * The name without the barcodes it writes that are among `keys` (14-digit): a barcode a product
  * carries is an identifier, read as one, never a number the product's name must state.
  */
 export const withoutBarcodes = (name: string, keys: readonly string[]): string =>
-  name.replace(WRITTEN_GTIN, (digits) =>
-    gtinProblem(digits) === undefined && keys.includes(gtin14(digits)) ? ' ' : digits,
-  );
+  name.replace(WRITTEN_GTIN, (digits) => (keys.includes(keyOf(digits) ?? '') ? ' ' : digits));

@@ -8,13 +8,17 @@ import { wordsThatSaySomething } from './words-that-say-nothing.js';
 // exactly that product's name (name-matcher.ts, "same name"); when no other product has the
 // key, the import records it (name_keys) and a lookup of it is one index probe.
 
+/** A name as a query may say it: alone, its brand before it, after it (`join` between them). */
+export const withBrand = (name: string, brand: string, join = ''): string[] =>
+  brand === '' ? [name] : [name, brand + join + name, name + join + brand];
+
 /** Every exact key of a product: `names` normalised, its name first, then its aliases. */
 export function exactNameKeys(names: readonly string[], brand: string): string[] {
   const b = nameKey(brand); // keys hold no space: a form's is its brand and name joined
   const [name, ...aliases] = names.map(compactName);
   const keys = new Set<string>();
   for (const key of [name!, ...aliases].filter((k) => k !== ''))
-    for (const form of b === '' ? [key] : [key, b + key, key + b]) keys.add(form);
+    for (const form of withBrand(key, b)) keys.add(form);
   for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
   return [...keys];
 }
@@ -41,9 +45,7 @@ export function nameWithWordsThatSayNothing(
   return (product) => {
     const reading = read(product.categoryWords);
     if (!reading?.compact.includes(compactName(product.text))) return false;
-    const [name, brand] = [product.text, product.brand.normalised]; // alone, brand before, after
-    const forms = brand === '' ? [name] : [name, `${brand} ${name}`, `${name} ${brand}`];
-    return forms.some(
+    return withBrand(product.text, product.brand.normalised, ' ').some(
       (form) => compactName(form) === reading.compact && numbers(form) === reading.numbers,
     );
   };

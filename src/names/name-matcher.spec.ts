@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { candidate, matchName } from './name-matcher.fixtures.js';
 import { FOUND_AT } from './resolution-decision.js';
-import { measuresWritten } from './attributes.js';
+import { measuresWritten } from './measures.js';
 
 const score = (query: string, name: string, brand?: string) =>
   matchName(query, candidate(name, brand)).score;

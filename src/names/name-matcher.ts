@@ -5,11 +5,12 @@ import { alignLetterRuns, readInitials } from './name-segments.js';
 import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
-import { nameWithWordsThatSayNothing } from './name-keys.js';
+import { nameWithWordsThatSayNothing, withBrand } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
 import type { Verdict } from './resolution-decision.js';
 import { saysNothing } from './words-that-say-nothing.js';
-import { compared, measuresWritten } from './attributes.js';
+import { compared } from './attributes.js';
+import { measuresWritten } from './measures.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
 // first (docs/decisions.md: a wrong product is never presented): every number, model code and
@@ -35,7 +36,7 @@ const DIGIT = /\p{N}/u;
  */
 function readAsTitle({ read, text, brand }: CandidateName): boolean {
   if (read?.brandNamed !== true) return false;
-  const words = text.split(' ').filter((w) => w !== '' && !DIGIT.test(w) && !brand.words.has(w));
+  const words = text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w));
   return words.length >= TITLE_WORDS;
 }
 
@@ -56,11 +57,9 @@ export function nameMatcher(query: string): NameMatcher {
   const measures = measuresWritten(query);
   const q = queryTokens(tokenizeNormalised(normalised), joined, queryFits, measures);
   const match = (candidate: CandidateName): NameMatch => {
-    const name = compactName(candidate.text);
-    if (key === name) return { score: 1, exact: true, notes: ['same name'] };
-    const brand = candidate.brand.compact;
-    if (brand !== '' && (key === brand + name || key === name + brand))
-      return { score: 1, exact: true, notes: ['same name, with its brand'] };
+    const form = withBrand(compactName(candidate.text), candidate.brand.compact).indexOf(key);
+    if (form === 0) return { score: 1, exact: true, notes: ['same name'] };
+    if (form > 0) return { score: 1, exact: true, notes: ['same name, with its brand'] };
     // Named whole with words that say nothing, not exactly: "DTEK50 by BlackBerry" is DTEK50.
     if (namedAround(candidate)) {
       const reading = { named: q.tokens.map((t) => t.text), unsaid: [] };
@@ -118,7 +117,7 @@ function queryTokens(
   const count = (kind: string, n: string) =>
     tokens.filter((t) => t.kind === kind && t.text === n).length;
   return {
-    /** The measures the query writes, by kind (attributes.ts). */
+    /** The measures the query writes, by kind (measures.ts). */
     asked,
     /** Whether a number is written only in measures ("68" of "68,6 cm"), not read as one. */
     measured: (n: string) =>
@@ -147,7 +146,7 @@ const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 
 /** Why the query cannot name this candidate, if a hard rule says so. */
 function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
-  const name = candidate.text;
+  const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
   // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
@@ -155,30 +154,26 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   // Anchored, only what tells the product from its siblings contradicts it: a quantity written
   // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
   // or a variant word the catalog never tells siblings by describes.
-  const anchored = candidate.read?.anchor !== undefined;
-  const contradicts = (word: string) => !anchored || candidate.read!.distinguishes(word);
+  const anchored = read?.anchor !== undefined;
+  const contradicts = (word: string) => !anchored || read.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
   const fitted = (text: string) => anchored && q.fits.has(text);
   // A term of many products' names ("MP3", "3D") is a word, not a model number.
-  const term = (t: Token) => t.word !== undefined && candidate.read?.describesTerm(t.word) === true;
+  const term = (t: Token) => t.word !== undefined && read?.describesTerm(t.word) === true;
   const stated = () => candidate.states?.() ?? measuresWritten(name).asked;
   for (const token of q.numbers) {
     const n = token.text;
     if (fitted(n)) continue;
-    const alone = title && !inWord(token) && candidate.read!.specifies(n);
+    const alone = title && !inWord(token) && read!.specifies(n);
     const at = remaining.findIndex((r) => r.text === n && !(alone && inWord(r)));
-    const read = candidate.read;
-    const other = anchored && (read!.specifies(n) || read!.inCode(n) || read!.tellsNoMember(n));
-    // A measure is compared as one: only another value of its kind the name states contradicts.
-    if (at === -1 && !other && !term(token)) {
-      // Beside the code that identifies it, a number is a measure or describes ("14 cores").
-      if (!q.measured(n) && candidate.identified) continue;
-      if (!q.measured(n)) return `number ${n} is not in "${name}"`;
-      const [conflict] = compared(q.asked, stated()).contradicted;
-      if (conflict !== undefined) return conflict;
-      continue;
-    }
+    const other = anchored && (read.specifies(n) || read.inCode(n) || read.tellsNoMember(n));
     if (at !== -1) remaining.splice(at, 1);
+    // Beside the code that identifies it, a number is a measure or describes ("14 cores").
+    if (at !== -1 || other || term(token) || (!q.measured(n) && candidate.identified)) continue;
+    if (!q.measured(n)) return `number ${n} is not in "${name}"`;
+    // A measure is compared as one: only another value of its kind the name states contradicts.
+    const [conflict] = compared(q.asked, stated()).contradicted;
+    if (conflict !== undefined) return conflict;
   }
   for (const u of q.unitNumbers) {
     const same = c.filter((t) => t.kind === 'unit-number' && t.unit === u.unit);
@@ -191,15 +186,15 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     q.codes.length > 0 || q.variants.size > 0
       ? new Set([...c, ...brand].map((t) => t.text))
       : undefined;
-  for (const token of q.codes)
-    if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text) && !term(token))
-      return `model code "${token.text}" is not in "${name}"`;
-  // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
-  // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
   let compactOnce: string[] | undefined;
   for (const token of q.codes) {
-    if (anchored || !token.attached || token.word === undefined || term(token)) continue;
+    if (term(token)) continue;
+    if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text))
+      return `model code "${token.text}" is not in "${name}"`;
+    // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
+    // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
     const word = token.word;
+    if (anchored || !token.attached || word === undefined) continue;
     compactOnce ??= [compactName(name), compactName(`${candidate.brand.normalised} ${name}`)];
     if (!compactOnce.some((c) => c.includes(word)))
       return `model code "${word}" is not in "${name}"`;
@@ -218,8 +213,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   // a short word after the model may be the category ("RTX 2060 GPU") or say nothing ("by").
   const known = (v: string) =>
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
-  if (candidate.read?.untoldFrom !== undefined)
-    return `the query does not tell it from "${candidate.read.untoldFrom}", which its code names too`;
+  if (read?.untoldFrom !== undefined)
+    return `the query does not tell it from "${read.untoldFrom}", which its code names too`;
   // A variant word always contradicts; a designator ("2 x Button") only where it tells apart.
   for (const v of q.variants)
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
@@ -233,7 +228,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
       kind !== 'variant' ||
       q.texts.has(v) ||
       saysNothing(v, candidate.categoryWords) ||
-      (title && !variantNamesModel(v, c[i - 1], candidate.read))
+      (title && !variantNamesModel(v, c[i - 1], read))
     )
       continue;
     const misspelt = q.tokens.some((t) => isTypoOf(t, { text: v, kind: 'variant' }));

@@ -63,7 +63,6 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
 
 /** Brands this short may be written as the words they are the initials of. */
 const INITIALS = /^\p{L}{2,4}$/u;
-const MAX_INITIALS = 4;
 const MIN_INITIALLED_WORD = 3;
 
 /**
@@ -72,7 +71,7 @@ const MIN_INITIALLED_WORD = 3;
  * candidate's ("LG Gram" keeps its Gram).
  */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
-  if (brand.length > MAX_INITIALS || !INITIALS.test(brand)) return query;
+  if (!INITIALS.test(brand)) return query;
   const n = brand.length;
   const initial = (t: Token, k: number) =>
     t.text[0] === brand[k] &&

@@ -151,7 +151,7 @@ describe('tokenize', () => {
     for (const model of ['LaserJet 4V', 'Intel 82567V', 'Vantor A80V'])
       expect(show(model).some((t) => t.includes('unit-number'))).toBe(false);
     // Per second, a capacity's unit is a rate's.
-    expect(show('SATA 6Gb/s')).toEqual(['sata', '6:unit-number(gbps)', 's']);
+    expect(show('SATA 6Gb/s')).toEqual(['sata', '6000:unit-number(mbps)', 's']);
   });
 
   it("reads a short word after a screen's resolution as a word, not a designator", () => {

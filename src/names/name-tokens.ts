@@ -1,5 +1,6 @@
 import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
 import { normaliseName, wordsOf } from './name-normaliser.js';
+import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
 // A product name as resolution sees it: normalised, then split into classified tokens.
 // Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
@@ -50,38 +51,16 @@ export const NEVER_CODES: ReadonlySet<string> = new Set([
     .filter((w) => /^\p{L}{2,3}$/u.test(w) && !NOT_FUNCTION_WORDS.has(w) && !VARIANT_WORDS.has(w)),
 ]);
 
-// No single letters: the L of "A80L" and the K of "U8K" are model codes, not litres or 4K.
-const UNITS = new Set([
-  ...'gb tb mb mm cm in inch hz wh mah mp kg pt point ft feet oz lb lbs'.split(' '),
-  ...'ml nm bar psi rpm db lm kw ppm dpi mbps gbps mpx'.split(' '),
-]);
-/** Units written otherwise ("6 Feet" is "6ft", "11 Point" "11pt"; French "128 Go" is 128 GB). */
-const UNIT_SPELLINGS = new Map(
-  Object.entries({ inch: 'in', point: 'pt', feet: 'ft', lbs: 'lb', go: 'gb' }),
-);
 /** Units of one letter, each with the values it is read at: a voltage, video lines. */
 const LETTER_UNITS = new Map<string, (value: number) => boolean>([
   ['v', (n) => n >= 10 && n <= 1000],
   ['p', (n) => [480, 576, 720, 1080, 1440, 2160, 4320].includes(n)],
-]);
-/** A capacity's unit per second ("Gb/s", its "s" a word once normalised) is a data rate's. */
-const RATES = new Map([
-  ['gb', 'gbps'],
-  ['mb', 'mbps'],
 ]);
 /** Whether a number is a capacity (a power of two): "Go" after it is GB, else a model's Go. */
 const isCapacity = (text: string) => {
   const n = Number(text);
   return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 };
-/** A count after a number ("2pk", "64ct"): a word; the number, a pack size, must be stated. */
-const COUNT_SPELLINGS = new Map([
-  ...Object.entries({ pk: 'pack', ct: 'count' }),
-  // Shops' languages: "3-pak", "2-pakning", "10 szt.", "5 Stk.".
-  ...'pak pakke pakning paket pcs stk szt'.split(' ').map((w) => [w, 'pack'] as const),
-]);
-/** Words after a number that count a pack's items, as written ("2pk", "3-pak"). */
-export const PACK_SPELLINGS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.keys());
 /** The words a count after a number reads as: "100pk" is a pack size, never a model code. */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.values());
 /** Whether the token at `i` counts what a pack holds ("Pack 1", "1 Count"). */
@@ -151,7 +130,7 @@ function isDigits(run: string): boolean {
 function startsWithBareNumber(word: string): boolean {
   if (!STARTS_WITH_DIGIT.test(word)) return false;
   const suffix = word.replace(LEADING_DIGITS, '');
-  return !UNITS.has(suffix) && !ORDINAL_SUFFIXES.has(suffix);
+  return UNITS.get(suffix)?.token !== true && !ORDINAL_SUFFIXES.has(suffix);
 }
 
 /** The tokens of a name normaliseName has normalised (a catalog name as stored, a query). */
@@ -168,35 +147,33 @@ export function tokenizeNormalised(normalised: string): Token[] {
         // stay as written, so that two such numbers never both read as NaN.
         const value = Number(run);
         const text = Number.isNaN(value) ? run : String(value);
-        tokens.push({
-          text,
-          kind: 'number',
-          ...(text.length < run.length && { digits: run.length }),
-        });
+        const digits = text.length < run.length ? { digits: run.length } : {};
+        tokens.push({ text, kind: 'number', ...digits });
         return;
       }
       const previous = tokens.at(-1);
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = previous?.kind === 'number';
       if (followsNumber && r > 0 && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
+      const measure = UNITS.get(run);
       // A letter is a unit only glued to the number its word starts with, and within the values
       // products have ("18V", "1080p"; not "4V", "82567V", the "L" of "A80L").
       const letter = r === 1 && runs.length === 2 && LETTER_UNITS.get(run)?.(+previous!.text);
       const unit =
-        followsNumber && (UNITS.has(run) || letter || (run === 'go' && isCapacity(previous.text)));
+        followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
         return;
       }
       if (unit) {
+        // In the unit its values are compared in: "1TB" is "1000 GB", and no "250GB".
         previous.kind = 'unit-number';
-        previous.unit = UNIT_SPELLINGS.get(run) ?? run;
-        // A capacity in TB is one in GB: "1TB" is "1000 GB", and no "250GB".
-        if (run === 'tb') [previous.unit, previous.text] = ['gb', String(+previous.text * 1000)];
-        // Per second it is a rate ("6Gb/s", "5000MB/s"), never a capacity.
-        if (RATES.has(previous.unit) && r === runs.length - 1 && words[w + 1] === 's')
-          previous.unit = RATES.get(previous.unit);
+        // Per second it is a rate ("6Gb/s", "5000MB/s", its "s" a word once normalised).
+        const perSecond = r === runs.length - 1 && words[w + 1] === 's';
+        const read = (perSecond && UNITS.get(`${run}ps`)) || measure || { unit: run, scale: 1 };
+        previous.unit = read.unit;
+        if (read.scale !== 1) previous.text = String(+previous.text * read.scale);
         return;
       }
       // A roman numeral keeps its word ("SATA I/II"): it is never a quantity written in digits.
@@ -238,7 +215,6 @@ export function tokenizeNormalised(normalised: string): Token[] {
 export function measuresByUnit(names: readonly string[]): Map<string, Set<string>> {
   const byUnit = new Map<string, Set<string>>();
   for (const t of names.flatMap(tokenizeNormalised))
-    if (t.kind === 'unit-number')
-      byUnit.set(t.unit!, (byUnit.get(t.unit!) ?? new Set()).add(t.text));
+    if (t.kind === 'unit-number') add(byUnit, t.unit!, t.text);
   return byUnit;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
 import {
-  ANCHORED_SUGGESTED,
   CODE_SUGGESTED,
   COVERAGE_WEIGHT,
   decide,
@@ -24,16 +23,16 @@ const product = (
 
 describe('decide', () => {
   it('suggests a candidate carrying a code the query writes above one sharing only words', () => {
-    expect(suggestedAt(0.1, 0, 'carried')).toBe(CODE_SUGGESTED);
+    expect(suggestedAt(0.1, 0, 'carried')).toBe(CODE_SUGGESTED.carried);
     // Within a code's band, the more of the query's weight a candidate carries, the higher,
     // never up to the next band.
     expect(suggestedAt(0.1, 0.5, 'carried')).toBeGreaterThan(suggestedAt(0.1, 0.2, 'carried'));
     expect(suggestedAt(0, 1, 'anchored')).toBeLessThan(suggestedAt(0, 0, 'identified'));
-    expect(suggestedAt(0, 1, 'carried')).toBeLessThan(ANCHORED_SUGGESTED);
-    expect(suggestedAt(0.1, 0.2)).toBeLessThan(CODE_SUGGESTED);
+    expect(suggestedAt(0, 1, 'carried')).toBeLessThan(CODE_SUGGESTED.anchored);
+    expect(suggestedAt(0.1, 0.2)).toBeLessThan(CODE_SUGGESTED.carried);
     // Anchored by a rare code, above any candidate that shares only words.
     expect(suggestedAt(0, 0, 'anchored')).toBeGreaterThan(suggestedAt(0, 1));
-    expect(ANCHORED_SUGGESTED).toBeLessThan(FOUND_AT);
+    expect(CODE_SUGGESTED.anchored).toBeLessThan(FOUND_AT);
     // A candidate's own score still counts when it is higher.
     expect(suggestedAt(0.75, 0, 'carried')).toBe(0.75);
   });

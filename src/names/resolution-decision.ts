@@ -57,22 +57,20 @@ export const REJECTED_WEIGHT = 0.6;
  * code and line words. Decisions never weigh suggestions; none reads as a match below FOUND_AT.
  */
 export const COVERAGE_WEIGHT = 0.6;
-/** A candidate carrying a code the query writes is suggested at least at this: an identifier. */
-export const CODE_SUGGESTED = 0.5;
-/** A candidate its code anchors is suggested at least at this: above those sharing words. */
-export const ANCHORED_SUGGESTED = 0.7;
-/**
- * A candidate a code identifies (resolution.md) that a rule of the words refused is suggested at
- * least at this: above every candidate under FOUND_AT that shares only words.
- */
-export const IDENTIFIED_SUGGESTED = FOUND_AT - 0.005;
-/** What a candidate carries of the query's identifiers, strongest first. */
-export type CodeEvidence = 'identified' | 'anchored' | 'carried' | undefined;
-const CODE_FLOORS = {
-  identified: IDENTIFIED_SUGGESTED,
-  anchored: ANCHORED_SUGGESTED,
-  carried: CODE_SUGGESTED,
+/** The least a candidate is suggested at for what it carries of the query's identifiers. */
+export const CODE_SUGGESTED = {
+  /**
+   * A code that identifies it (resolution.md), where a rule of the words refused it: above every
+   * candidate under FOUND_AT that shares only words.
+   */
+  identified: FOUND_AT - 0.005,
+  /** A code that anchors it: above those sharing words. */
+  anchored: 0.7,
+  /** A code the query writes: an identifier. */
+  carried: 0.5,
 };
+/** What a candidate carries of the query's identifiers, strongest first. */
+export type CodeEvidence = keyof typeof CODE_SUGGESTED | undefined;
 /**
  * Within a code's band, candidates rank by the query's weight they carry, as a search engine
  * would: up to this above the band's floor, under the next band.
@@ -81,7 +79,7 @@ const IN_BAND = 0.09;
 /** A candidate's score as a suggestion: its score, the query's weight it carries, its code. */
 export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number => {
   const carried = Math.min(1, coverage);
-  const floor = code === undefined ? 0 : CODE_FLOORS[code];
+  const floor = code === undefined ? 0 : CODE_SUGGESTED[code];
   const band = code === undefined || code === 'identified' ? floor : floor + IN_BAND * carried;
   return Math.max(score, COVERAGE_WEIGHT * carried, decimal(band));
 };
@@ -151,12 +149,11 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
   const identified = eligible.filter((p) => p.identified);
-  if (exact.length === 1) {
-    // Naming a product exactly is decisive, however close a sibling scores, and leaves
-    // nothing else to suggest: the answer is the same whether one probe of the name's key
-    // finds it (issue 34) or the candidates are scored.
-    return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
-  } else if (exact.length > 1) reason = 'the query is exactly a name of several products';
+  // Naming a product exactly is decisive, however close a sibling scores, and leaves nothing
+  // else to suggest: the answer is the same whether one probe of the name's key finds it
+  // (issue 34) or the candidates are scored.
+  if (exact.length === 1) return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
+  if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
   else if (identified.length > 1) reason = 'the query writes codes of several products';
   else if (identified.length === 1 && complete.every((p) => p === identified[0])) {

@@ -125,58 +125,55 @@ export function softScore(
   const foreign = (token: Token, k = q.indexOf(token)) =>
     read?.unknown(token.text) === true && (k > modelAt || k < brandAt) && modelNamed;
   for (const token of leftover) {
-    if (token.kind === 'unit-number') {
+    const { kind, text, word, unit } = token;
+    if (kind === 'unit-number') {
       // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
       // asked by its model number); one its names state otherwise ("10MP") is another's.
-      const stated = read?.statesMeasure(token.text, token.unit!);
+      const stated = read?.statesMeasure(text, unit!);
       const own = anchored && stated === 'same';
-      if (
-        describing &&
-        stated !== 'other' &&
-        (own || read?.describesMeasure(token.text, token.unit!))
-      ) {
+      if (describing && stated !== 'other' && (own || read?.describesMeasure(text, unit!))) {
         score -= PENALTY.description;
-        described.push(`${token.text}${token.unit}`);
+        described.push(`${text}${unit}`);
       } else {
         score -= PENALTY.unitOmitted;
-        notes.push(`${token.text}${token.unit} not stated by the candidate`);
+        notes.push(`${text}${unit} not stated by the candidate`);
       }
     } else if (
-      token.kind === 'number' &&
-      token.word === undefined &&
-      (measured(token.text) || (anchored && read.tellsNoMember(token.text)))
+      kind === 'number' &&
+      word === undefined &&
+      (measured(text) || (anchored && read.tellsNoMember(text)))
     ) {
       // A measure the hard rules found no value of the name contradicting describes it, and so
       // does a number that tells no member of the family its code anchors apart.
       score -= PENALTY.description;
-      described.push(token.text);
+      described.push(text);
     } else if (
-      MAKER_WORDS.has(token.text) &&
+      MAKER_WORDS.has(text) &&
       brand.some((b) => b.text === q[q.indexOf(token) - 1]?.text)
     ) {
       // The maker's full name ("Griffin Technology", "Weyerhaeuser Company") names the brand.
       continue;
-    } else if (saysLittle(token.text, candidate.categoryWords)) {
+    } else if (saysLittle(text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
       continue;
-    } else if (describing && token.word !== undefined && read?.describesTerm(token.word)) {
+    } else if (describing && word !== undefined && read?.describesTerm(word)) {
       // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.
-      if (!described.includes(token.word)) {
+      if (!described.includes(word)) {
         score -= PENALTY.description;
-        described.push(token.word);
+        described.push(word);
       }
     } else if ((describing || foreign(token)) && describes(token, whole)) {
       // Descriptions neither block a match nor make one: where no code anchors it nor the query
       // names its model, each after the first leaves less of the query naming the product.
       const alike = described.length === 0 || anchored || modelNamed;
       score -= alike ? PENALTY.description : PENALTY.furtherDescription;
-      described.push(token.text);
-    } else if (token.kind === 'word' && (read?.brandNamed || anchored) && read.common(token.text)) {
+      described.push(text);
+    } else if (kind === 'word' && (read?.brandNamed || anchored) && read.common(text)) {
       score -= PENALTY.commonWord;
-      notes.push(`"${token.text}" is not in "${candidate.text}", a common word`);
+      notes.push(`"${text}" is not in "${candidate.text}", a common word`);
     } else {
       score -= PENALTY.unmatchedWord;
-      notes.push(`"${token.text}" is not in "${candidate.text}"`);
+      notes.push(`"${text}" is not in "${candidate.text}"`);
     }
     // But for a maker's full name and words that say little, the query says more than the name.
     matched.complete = false;

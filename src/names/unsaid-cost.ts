@@ -95,21 +95,21 @@ export function lessWhatTheNameAdds(
     if (code !== undefined && charged.has(code)) return;
     if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
+    const { kind, text, unit, word, digits } = token;
     // A word that only joins the name's words ("for", "and", "with") tells no product apart;
     // in a title it costs what its other words do, which are what the reading weighs.
-    if (!title && token.kind === 'word' && FUNCTION_WORDS.has(token.text)) return;
+    if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
-    const partNumber =
-      token.kind === 'number' && (token.digits ?? token.text.length) >= PART_NUMBER_DIGITS;
+    const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
     // Anchored, a word its name says describes it, as a title's does; a variant word may be
     // another model ("LA75 Plus") unless the catalog never tells products apart by it and it
     // follows no model number; a number may be another generation, a long one a part number.
     if (
-      (title || (anchored && (token.kind === 'word' || designator(token) || partNumber))) &&
-      !variantNamesModel(token.text, c[i - 1], read)
+      (title || (anchored && (kind === 'word' || designator(token) || partNumber))) &&
+      !variantNamesModel(text, c[i - 1], read)
     ) {
-      const code = token.kind === 'number' || token.kind === 'code';
-      (code ? unsaid.codes : unsaid.words).push(`${token.text}${token.unit ?? ''}`);
+      const code = kind === 'number' || kind === 'code';
+      (code ? unsaid.codes : unsaid.words).push(`${text}${unit ?? ''}`);
       return;
     }
     // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
@@ -119,37 +119,32 @@ export function lessWhatTheNameAdds(
     // and every other word ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
     if (
       read?.brandNamed &&
-      ((partNumber && token.word === undefined) ||
+      ((partNumber && word === undefined) ||
         (partCode(token) && (read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())))) &&
-      !read.setsApart(token.text)
+      !read.setsApart(text)
     ) {
-      unsaid.codes.push(token.text);
+      unsaid.codes.push(text);
       return;
     }
-    if (token.kind === 'number' && token.text === '1' && packOf(c, i)) {
+    if (kind === 'number' && text === '1' && packOf(c, i)) {
       // "Case Pack 1", "1 Count": a pack of one is the product itself.
       score -= PENALTY.description;
       notes.push('a pack of one the query does not give: the product itself');
-    } else if (token.kind === 'number' || token.kind === 'unit-number') {
-      score -= token.kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
-      notes.push(`the query does not give ${token.text}${token.unit ?? ''}`);
-    } else if (token.kind === 'code') {
+    } else if (kind === 'number' || kind === 'unit-number') {
+      score -= kind === 'number' ? PENALTY.missingNumber : PENALTY.missingSize;
+      notes.push(`the query does not give ${text}${unit ?? ''}`);
+    } else if (kind === 'code') {
       score -= PENALTY.missingCode;
-      notes.push(`the query does not give model code "${token.text}"`);
-    } else if (QUALIFIER_WORDS.has(token.text)) score -= PENALTY.missingQualifier;
-    else if (
-      token.kind === 'word' &&
-      read?.brandNamed &&
-      i > lastNamed() &&
-      !read.setsApart(token.text)
-    ) {
+      notes.push(`the query does not give model code "${text}"`);
+    } else if (QUALIFIER_WORDS.has(text)) score -= PENALTY.missingQualifier;
+    else if (kind === 'word' && read?.brandNamed && i > lastNamed() && !read.setsApart(text)) {
       // A word after all the query names, which tells this product from none of its maker's
       // candidates, describes it: names give their attributes last ("Headset Black").
       score -= PENALTY.unsaidDescription;
-      unsaid.described.push(token.text);
+      unsaid.described.push(text);
     } else {
       score -= PENALTY.missingWord;
-      notes.push(`the query does not give "${token.text}"`);
+      notes.push(`the query does not give "${text}"`);
     }
   });
   if (unsaid.described.length > 0)
