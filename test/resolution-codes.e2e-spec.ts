@@ -57,6 +57,14 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
       name: 'Adult Medium Chicken 14 kg',
       category: 'pet food',
     }),
+    // A drive by its part number, which says its edition; a drive by a code of its name.
+    product('ssd', {
+      brand: 'Drivix',
+      name: 'P3 Plus 2TB NVMe SSD',
+      mpn: 'DX2000P3PSSD8',
+      category: 'ssds',
+    }),
+    product('hdd', { brand: 'Drivix', name: 'Red 8TB NAS HDD DR80EFPX', category: 'hard drives' }),
     product('watch', {
       brand: 'Horo',
       name: 'Watch 9 45mm Midnight Aluminium Case with Sport Band',
@@ -106,6 +114,13 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     const edition = await catalog.resolver.resolve('Fujica X100VI Kompaktkamera');
     expect(edition.found).toBe(false);
     expect(edition.candidates[0]?.productId).toBe('camera');
+  });
+
+  it('reads a part number, a rate and a standard’s generation as a title means them', async () => {
+    // Its edition unsaid beside its part number; "Gen4" is PCIe's.
+    expect(await answer('Drivix DX2000P3PSSD8 SSD interno M.2 PCIe Gen4 NVMe')).toBe('ssd');
+    // "6Gb/s" is a rate, no capacity against its 8TB.
+    expect(await answer('Drivix Red 8TB NAS HDD SATA 6Gb/s DR80EFPX')).toBe('hdd');
   });
 
   it('reads something for a product its words name as not that product, in any language', async () => {
