@@ -2,11 +2,12 @@ import { afterAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { catalogFormat } from './catalog-format.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'catalog-format-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, text: string): string {
+function file(name: string, text: string | Buffer): string {
   const at = path.join(dir, name);
   writeFileSync(at, text);
   return at;
@@ -50,5 +51,19 @@ describe(catalogFormat.name, () => {
       /cannot read .*missing\.jsonl \(ENOENT\)/,
     );
     await expect(catalogFormat(dir, 'csv')).rejects.toThrow(/is a folder: only --format jsonld/);
+  });
+
+  it('refuses a compressed or archived file with what it is, whatever its name or --format', async () => {
+    await expect(catalogFormat(file('o.jsonl.gz', gzipSync(line)))).rejects.toThrow(
+      'o.jsonl.gz is gzip-compressed: decompress it (gunzip -k o.jsonl.gz), then import the file it gives',
+    );
+    await expect(catalogFormat(file('p.jsonl', gzipSync(line)), 'jsonl')).rejects.toThrow(
+      /p\.jsonl is gzip-compressed/,
+    );
+    const zip = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from(line)]);
+    await expect(catalogFormat(file('q.xlsx', zip))).rejects.toThrow(
+      'q.xlsx is a zip archive (or a spreadsheet, which is one): extract the catalog from it, or save a spreadsheet as CSV, then import the file it gives',
+    );
+    await expect(catalogFormat(file('r.csv', zip), 'csv')).rejects.toThrow(/is a zip archive/);
   });
 });

@@ -23,6 +23,30 @@ const BY_EXTENSION: Readonly<Record<string, CatalogFormat>> = {
 /** What a file's first bytes look like. */
 type Content = 'empty' | 'array' | 'lines' | 'spread-object' | 'markup' | 'table' | 'other';
 
+/**
+ * Compressed and archived files, by their first bytes: read as text they would be thousands of
+ * bad lines, so each is refused with what it is and what to do.
+ */
+const PACKED: readonly { magic: readonly number[]; what: string; todo: string }[] = [
+  { magic: [0x1f, 0x8b], what: 'gzip-compressed', todo: 'decompress it (gunzip -k FILE)' },
+  {
+    magic: [0x50, 0x4b, 0x03, 0x04],
+    what: 'a zip archive (or a spreadsheet, which is one)',
+    todo: 'extract the catalog from it, or save a spreadsheet as CSV',
+  },
+  {
+    magic: [0x28, 0xb5, 0x2f, 0xfd],
+    what: 'zstd-compressed',
+    todo: 'decompress it (zstd -d FILE)',
+  },
+  { magic: [0x42, 0x5a, 0x68], what: 'bzip2-compressed', todo: 'decompress it (bunzip2 -k FILE)' },
+  {
+    magic: [0xfd, 0x37, 0x7a, 0x58, 0x5a],
+    what: 'xz-compressed',
+    todo: 'decompress it (xz -dk FILE)',
+  },
+];
+
 const SNIFF_BYTES = 64 * 1024;
 
 async function sniff(file: string): Promise<{ content: Content; firstLine: string }> {
@@ -30,6 +54,11 @@ async function sniff(file: string): Promise<{ content: Content; firstLine: strin
   try {
     const buffer = Buffer.alloc(SNIFF_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
+    const packed = PACKED.find(({ magic }) => magic.every((byte, i) => buffer[i] === byte));
+    if (packed)
+      throw new CatalogFormatError(
+        `${path.basename(file)} is ${packed.what}: ${packed.todo.replace('FILE', path.basename(file))}, then import the file it gives`,
+      );
     const text = buffer
       .subarray(0, bytesRead)
       .toString('utf8')
