@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,16 @@ import { generatedQueries } from './generated-queries.js';
 import { demoCatalogFile, readDemoQueries } from './labels.js';
 import { listingRuns } from './listings.js';
 import { readOwnQueries } from './own-set.js';
-import { deriveRealnamesQueries, readRealnamesQueries, realnamesCatalogFile } from './realnames.js';
+import {
+  deriveRealnamesQueries,
+  readRealnamesQueries,
+  realnamesCatalogFile,
+  unpackedCatalog,
+} from './realnames.js';
+
+/** A short name for a file's absolute path: two catalogs named alike are unpacked apart. */
+const pathHash = (file: string) =>
+  createHash('sha256').update(path.resolve(file)).digest('hex').slice(0, 12);
 
 // The sets bench:resolution runs (--sets), each a catalog file and its labelled lookups.
 
@@ -86,7 +96,10 @@ export async function runsOf(options: RunOptions): Promise<Run[]> {
   if (own)
     runs.push({
       title: `own set (${path.basename(own.queries)})`,
-      catalogFile: own.catalog,
+      // A gzipped catalog is unpacked first, as the importer reads plain files only.
+      catalogFile: own.catalog.endsWith('.gz')
+        ? await unpackedCatalog(own.catalog, outDir, `own-${pathHash(own.catalog)}`)
+        : own.catalog,
       queries: readOwnQueries(own.catalog, own.queries),
     });
   return runs;
