@@ -65,6 +65,8 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
       category: 'ssds',
     }),
     product('hdd', { brand: 'Drivix', name: 'Red 8TB NAS HDD DR80EFPX', category: 'hard drives' }),
+    // A card by a part number of its name, which no edition of its line goes on.
+    product('card', { brand: 'Kestrel', name: 'Flash Memory Card 8 GB KM8GPDX2BSBNA' }),
     product('watch', {
       brand: 'Horo',
       name: 'Watch 9 45mm Midnight Aluminium Case with Sport Band',
@@ -121,6 +123,10 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     expect(await answer('Drivix DX2000P3PSSD8 SSD interno M.2 PCIe Gen4 NVMe')).toBe('ssd');
     // "6Gb/s" is a rate, no capacity against its 8TB.
     expect(await answer('Drivix Red 8TB NAS HDD SATA 6Gb/s DR80EFPX')).toBe('hdd');
+    // A part number of its name, edition and all: "PRO" is the card's format, as the title says.
+    expect(await answer('Kestrel KM8GPDX2BSBNA 8GB Platinum II Memory Stick PRO Duo')).toBe('card');
+    // Beside a model code that editions go on, an edition the name lacks is another model.
+    expect(await answer('Fujica X100V Pro Kompaktkamera')).toBeUndefined();
   });
 
   it('reads something for a product its words name as not that product, in any language', async () => {

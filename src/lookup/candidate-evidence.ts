@@ -28,6 +28,14 @@ import { measuresWritten, type Attributes } from '../names/measures.js';
 // its identifier, what contradicts it, then what its words make of the query.
 
 /**
+ * A maker's part number, which names one item, edition and all: a code of 8 characters or more,
+ * separators aside, with letters after its digits ("LMSPD8GBBSBNA", "KX-TGA660B"). The codes a
+ * line's editions go on are shorter ("LA75 Plus", "S24 Ultra") or end with their model's number
+ * ("X-treme PQ18 Max").
+ */
+const PART_NUMBER = /^(?=.{8})\p{L}*\p{N}+\p{L}/u;
+
+/**
  * The product's name with each of its aliases, as listings write them ("Galaxy S21
  * (SM-G991B)"): a query that names both names the product whole, never exactly.
  */
@@ -79,8 +87,11 @@ export function scoreProduct(
       : weighIdentifier(tell(), {
           ...product,
           categoryWords: context.categoryWords,
-          // Its part number or a code-like alias, whole: the one item, edition and all.
-          partNumber: product.names.slice(1).some((n) => compactName(n) === read.identifiedBy),
+          // Its part number, a code-like alias or a code as long as a maker's part numbers,
+          // whole: the one item, edition and all.
+          partNumber:
+            PART_NUMBER.test(read.identifiedBy) ||
+            product.names.slice(1).some((n) => compactName(n) === read.identifiedBy),
         });
   const stands = weighed !== undefined && 'stands' in weighed;
   // A value the query states otherwise takes away what its code says for it: it is another

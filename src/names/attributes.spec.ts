@@ -254,6 +254,30 @@ describe('weighIdentifier against a line', () => {
     const air = toldBy('Philips Air Fryer HD9200/90', new Set(['fryer']));
     expect(weighIdentifier(air, fryer)).toHaveProperty('stands');
   });
+
+  it('leaves an edition only the query says to the part number that identifies the product', () => {
+    const card = {
+      name: 'Flash Memory Card 8 GB KM8GPDX2',
+      names: ['flash memory card 8 gb km8gpdx2'],
+      categoryWords: new Set(['memory']),
+    };
+    const told = toldBy('Kestrel KM8GPDX2 8GB Memory Stick PRO Duo', new Set(['card']));
+    expect(weighIdentifier(told, card)).toEqual({
+      setAside: 'another model of its line (edition pro)',
+    });
+    expect(weighIdentifier(told, { ...card, partNumber: true })).toHaveProperty('stands');
+    // An edition they share is the product's, whatever else its name says of its line.
+    const player = {
+      name: 'Envo Digital ED8850B Duo Box Pro Portable TV',
+      names: ['envo digital ed8850b duo box pro portable tv'],
+      categoryWords: new Set(['tv']),
+    };
+    const digital = toldBy('Envo Digital ED8850B', new Set(['tv']));
+    expect(weighIdentifier(digital, { ...player, partNumber: true })).toHaveProperty('stands');
+    // A value the query states otherwise still contradicts it.
+    const other = toldBy('Kestrel KM8GPDX2 16GB Memory Stick PRO Duo', new Set(['card']));
+    expect(weighIdentifier(other, { ...card, partNumber: true })).toHaveProperty('contradicted');
+  });
 });
 
 describe("a standard's generation", () => {

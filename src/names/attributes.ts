@@ -240,15 +240,16 @@ export type Weighed =
   /** Another model of its line, or another kind of product the catalog holds: words decide. */
   | { setAside: string };
 
-/** The model kinds' values of `product` that `query` states too; its other kinds' all. */
-const saidOf = (product: Attributes, query: Attributes): Attributes =>
+/**
+ * `of` without the model kinds `other` does not state, or states a value of too: an edition only
+ * one of them says, or one they share, is silence; only another value of a kind both say remains.
+ */
+const bothSayApart = (of: Attributes, other: Attributes): Attributes =>
   new Map(
-    [...product].map(([kind, values]) => [
-      kind,
-      MODEL_KINDS.includes(kind)
-        ? new Set([...values].filter((v) => query.get(kind)?.has(v)))
-        : values,
-    ]),
+    [...of].filter(([kind, values]) => {
+      const theirs = other.get(kind);
+      return !MODEL_KINDS.includes(kind) || (theirs && ![...values].some((v) => theirs.has(v)));
+    }),
   );
 
 /** Whether the code that identifies a product stands against what the query states. */
@@ -259,11 +260,13 @@ export function weighIdentifier(
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  // Its own edition or generation the query does not say is silence beside a part number that
-  // identifies it ("CT2000P3PSSD8" is the P3 Plus); beside a code of its name, which the edition
-  // may go on ("LA75 Plus"), the model without it may be meant.
-  const own = product.partNumber ? saidOf(stated, told.asked) : stated;
-  const model = otherModel(told.asked, own, product.categoryWords);
+  // Beside a part number that identifies it, edition and all ("CT2000P3PSSD8" is the P3 Plus),
+  // an edition or generation only one of them says is silence; beside a code of its name, which
+  // the edition may go on ("LA75 Plus"), another model of the line may be meant.
+  const [asked, own] = product.partNumber
+    ? [bothSayApart(told.asked, stated), bothSayApart(stated, told.asked)]
+    : [told.asked, stated];
+  const model = otherModel(asked, own, product.categoryWords);
   if (model) return { setAside: `another model of its line (${model})` };
   const { contradicted, agrees } = compared(told.asked, stated);
   return contradicted.length > 0 ? { contradicted } : { stands: true, agrees };

@@ -33,6 +33,13 @@ describe('matchName', () => {
     expect(ghz.rejected).toMatch(/^frequency/);
   });
 
+  it('leaves a variant word to the code that identifies the product, its editions weighed', () => {
+    const card = candidate('Flash Memory Card 8 GB KM8GPDX2', 'Kestrel');
+    const query = 'Kestrel KM8GPDX2 8GB Memory Stick PRO Duo';
+    expect(matchName(query, card).rejected).toMatch(/variant "pro"/);
+    expect(matchName(query, { ...card, identified: true }).rejected).toBeUndefined();
+  });
+
   it('rejects another model number, another model code and another generation', () => {
     expect(matchName('sony wh-1000xm5', candidate('Sony WH-1000XM4')).rejected).toMatch(/number 5/);
     expect(matchName('apple iphone 14', candidate('Apple iPhone 15', 'Apple')).rejected).toMatch(

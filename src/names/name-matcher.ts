@@ -215,9 +215,10 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   if (read?.untoldFrom !== undefined)
     return `the query does not tell it from "${read.untoldFrom}", which its code names too`;
-  // A variant word always contradicts; a designator ("2 x Button") only where it tells apart.
+  // A variant word always contradicts, unless the code that identifies the product stands, its
+  // editions weighed (attributes.ts); a designator ("2 x Button") only where it tells apart.
   for (const v of q.variants)
-    if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
+    if (!known(v) && (VARIANT_WORDS.has(v) ? !candidate.identified : contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
   // product's. A title's names another model only where it stands (variantNamesModel).
