@@ -76,8 +76,9 @@ export function writtenAsQuery(
 ): string {
   const read = withMakerPrefixes(name, codes, brand);
   // Most names carry none of the codes' stems: read no further.
-  const stems = [...unmatched].map(codeStem);
-  if (!stems.some((stem) => stem !== undefined && compactName(read).includes(stem))) return read;
+  const stems = [...unmatched].flatMap((code) => codeStem(code) ?? []);
+  const compact = stems.length > 0 ? compactName(read) : '';
+  if (!stems.some((stem) => compact.includes(stem))) return read;
   const words = wordsOf(read);
   let changed = false;
   for (let i = 0; i < words.length; i++) {

@@ -95,6 +95,13 @@ const COMMON_SHARE = 0.001;
 const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
+/** The model codes a query writes (writtenCodes), a quantity ("10/100/1000") never one. */
+export const queryCodes = (written: Chunk[], counts: TermCounts): string[] =>
+  writtenCodes(
+    written.filter(({ chunk }) => !QUANTITY.test(chunk)),
+    (term) => counts.namesCarrying(term),
+  );
+
 /**
  * How the query reads against each candidate, by its index. A code anchors only where the
  * catalog has it on a few names, so that no product outside the candidates carries it too; a
@@ -104,8 +111,9 @@ export function readTitle(
   query: string,
   products: readonly ReadProduct[],
   counts: TermCounts,
-  /** The query's chunks between spaces, when the caller has read them already. */
+  /** The query's chunks between spaces and its codes, when the caller has read them already. */
   written: Chunk[] = chunks(query),
+  codesWritten: readonly string[] = queryCodes(written, counts),
 ): { against(index: number): ReadAgainst } {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
@@ -126,9 +134,8 @@ export function readTitle(
   // an anchor away. Codes on few names tell which candidates carry one; the rare ones anchor.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
-  const worded = written.filter(({ chunk }) => !QUANTITY.test(chunk));
   const named = [
-    ...writtenCodes(worded, (term) => counts.namesCarrying(term)),
+    ...codesWritten,
     ...writtenApart(written, (code) => products.some((p) => p.names.some(hasWord(code)))),
   ].filter((code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt);
   const codes = named.filter(rare);
