@@ -27,19 +27,18 @@ const carries = (words: ReadonlySet<string>, word: string): boolean =>
 
 /**
  * For each anchored candidate the query does not tell from another member of its code's family,
- * that member's index. The query tells them apart by a word one lacks ("Black" beside "White"),
+ * that member's name. The query tells them apart by a word one lacks ("Black" beside "White"),
  * by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`), or by
  * an edition, generation or condition only one states, that the query does not ("Refurbished").
  */
 export function untoldMembers(
-  anchors: ReadonlyMap<number, string>,
+  /** The candidates each anchoring code anchors. */
+  families: ReadonlyMap<string, number[]>,
   products: readonly ReadProduct[],
   queryWords: ReadonlySet<string>,
   title: string,
-): Map<number, number> {
-  const untold = new Map<number, number>();
-  const families = new Map<string, number[]>();
-  for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
+): Map<number, string> {
+  const untold = new Map<number, string>();
   for (const members of families.values()) {
     if (members.length < 2) continue;
     const said = attributesOf(title);
@@ -60,7 +59,7 @@ export function untoldMembers(
         (whole(m) && !whole(o)) ||
         (model(m) === undefined && model(o) !== undefined);
       const other = members.find((o) => o !== m && !told(o));
-      if (other !== undefined) untold.set(m, other);
+      if (other !== undefined) untold.set(m, products[other]!.names[0]!);
     }
   }
   return untold;

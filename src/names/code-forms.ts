@@ -1,12 +1,10 @@
-import { compactName, wordsOf } from './name-normaliser.js';
+import { compactName, DIGIT, LETTER, wordsOf } from './name-normaliser.js';
 import { VARIANT_WORDS } from './name-tokens.js';
 import { isCode, MAX_CODE_WORDS, MIN_CODE_LENGTH, ONLY_LETTERS, runs } from './model-codes.js';
 
-// One model code in the forms makers and shops write it: with the maker's prefix glued before
-// it or not ("HPQ6511A", "Q6511A"); with a market's letters after it ("K38074EU", "K38074US"), or
-// a part number's ordering letters (colour, market, pack: "SM-S928BZKGEUB" of "SM-S928B"). A
-// catalog name is read with its code written as the query writes it where the two are forms
-// of one code; letters that name an edition ("X100VI" of "X100V", "D5300KIT") never are.
+// One model code in the forms makers and shops write it: with the maker's prefix or not
+// ("HPQ6511A", "Q6511A"), with a market's letters after it ("K38074EU") or a part number's
+// ordering letters ("SM-S928BZKGEUB" of "SM-S928B"); never letters of an edition ("X100VI").
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
 const MAX_MAKER_PREFIX = 4;
@@ -18,18 +16,13 @@ const MARKETS = new Set(
 );
 /** Letters after a code's own this many or more are a part number's ordering details. */
 const MIN_ORDERING = 3;
-/**
- * ...unless they say what the product is or comes as (another edition, another offer), or its
- * colour: a value the title may state otherwise ("UM380BLK" beside a title's "white").
- */
+/** ...unless they name an edition, another offer or a colour ("UM380BLK" beside "white"). */
 const EDITIONS = new Set([
   ...[...VARIANT_WORDS, 'kit', 'set', 'bundle', 'combo', 'duo', 'twin'],
   ...['blk', 'wht', 'slv', 'gry', 'red', 'blu', 'grn', 'gld', 'pnk'],
 ]);
 /** A code as its stem, up to its last digit, and the letters after it ("k38074", "us"). */
 const STEM = /^(.*\p{N})(\p{L}*)$/u;
-const LETTER = /\p{L}/u;
-const DIGIT = /\p{N}/u;
 
 /** A code's stem: up to its last digit, with a letter, long enough to identify ("k38074"). */
 export function codeStem(code: string): string | undefined {
@@ -62,11 +55,9 @@ export function abbreviates(prefix: string, brand: string): boolean {
 }
 
 /**
- * A catalog name with its model codes written as the query's `codes` where the two differ by a
- * leading maker prefix alone, on either side ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A"
- * is "HPQ6511A" of HP); `brand` is the product's, compact. Codes of `unmatched`, which no
- * candidate carries as the query writes them, are read in a name that writes them with other
- * market or ordering letters (oneModel).
+ * A catalog name with its codes written as the query's `codes` where they differ by a maker's
+ * prefix alone ("SASCLTR409" is Samsung's "CLT-R409"; `brand` compact), and as `unmatched` where
+ * it writes one with other market or ordering letters (oneModel).
  */
 export function writtenAsQuery(
   name: string,

@@ -1,5 +1,5 @@
 import type { CandidateName } from './candidate-name.js';
-import { compactName, nameKey, remembered } from './name-normaliser.js';
+import { compactName, LETTER, nameKey, remembered } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
 // The names that are exactly a product's, once folded (case, accents, punctuation and spacing
@@ -24,7 +24,6 @@ export function exactNameKeys(names: readonly string[], brand: string): string[]
 }
 
 /** Numbers alone never identify a product: "Smartphone 3.4" is not Nokia 3.4. */
-const LETTER = /\p{L}/u;
 const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 

@@ -1,6 +1,6 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
+import { compactName, DIGIT, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
@@ -13,10 +13,8 @@ import { compared } from './attributes.js';
 import { measuresWritten } from './measures.js';
 
 // How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
-// first (docs/decisions.md: a wrong product is never presented): every number, model code and
-// variant word of the query must be in the candidate, and the candidate's variant words in the
-// query. Then soft penalties (soft-score.ts). The brand is part of every candidate, but
-// optional: a query may name it, glue it to the model or leave it out.
+// first (docs/decisions.md: a wrong product is never presented), then soft penalties
+// (soft-score.ts). The brand is optional: a query may name it, glue it on or leave it out.
 
 export interface NameMatch extends Verdict {
   /** What the score rests on, for the admin explanation. */
@@ -27,18 +25,14 @@ export interface NameMatch extends Verdict {
 
 /** A catalog name with this many words of letters or more, less its brand's, is a title. */
 const TITLE_WORDS = 6;
-const DIGIT = /\p{N}/u;
 
 /**
- * Whether a candidate reads as a title, as shops write them ("Sony WH-1000XM5 Wireless Noise
- * Cancelling Headphones, Black"), whose brand the query names: most of what it says describes
- * the product. "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
+ * Whether a candidate reads as a title whose brand the query names: most of what it says
+ * describes. "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
  */
-function readAsTitle({ read, text, brand }: CandidateName): boolean {
-  if (read?.brandNamed !== true) return false;
-  const words = text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w));
-  return words.length >= TITLE_WORDS;
-}
+const readAsTitle = ({ read, text, brand }: CandidateName): boolean =>
+  read?.brandNamed === true &&
+  text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w)).length >= TITLE_WORDS;
 
 /** How well one query names each candidate: the query is read once, not once for each. */
 export interface NameMatcher {
@@ -91,10 +85,7 @@ export function nameMatcher(query: string): NameMatcher {
   return Object.assign(match, { key });
 }
 
-/**
- * Whether all the query names of a candidate but its brand is a code the name gives only as what
- * it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): it asks for that product.
- */
+/** Whether all the query names but the brand is a code the name only fits ("for TI-84 Plus"). */
 function namesOnlyWhatItFits(candidate: CandidateName, reading?: Reading): string | undefined {
   const codes = candidate.read?.fitsOnly ?? [];
   if (!reading || codes.length === 0) return undefined;
@@ -151,9 +142,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
   // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
   const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
-  // Anchored, only what tells the product from its siblings contradicts it: a quantity written
-  // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
-  // or a variant word the catalog never tells siblings by describes.
+  // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || read.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
@@ -199,10 +188,8 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (!compactOnce.some((c) => c.includes(word)))
       return `model code "${word}" is not in "${name}"`;
   }
-  // Letters glued to the model number the query gives make it another model: "8a" is not "8",
-  // "C9202KH" not "C9202". Glued to a code the query does not write ("4547B001"), the soft score
-  // weighs them; where the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
-  // the longer code is a part number's.
+  // Letters glued to the model number the query gives make another model ("8a" is not "8"),
+  // unless the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1").
   for (const code of anchored ? [] : c) {
     if (!code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);

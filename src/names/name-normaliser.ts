@@ -24,6 +24,8 @@ export function normaliseName(input: string): string {
 }
 
 export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
+/** A letter, a digit, of any script. */
+export const [LETTER, DIGIT] = [/\p{L}/u, /\p{N}/u];
 
 /** Whether any of `items` passes `test`, read where they are: a set is not copied to ask. */
 export function someOf<T>(items: Iterable<T>, test: (item: T) => boolean): boolean {

@@ -1,5 +1,5 @@
 import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
-import { normaliseName, wordsOf } from './name-normaliser.js';
+import { LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
 // A product name as resolution sees it: normalised, then split into classified tokens.
@@ -87,7 +87,6 @@ const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
 export const mixesLettersAndDigits = (word: string): boolean => MIXED.test(word);
 /** Whether a token is a run of such a word ("xm" of "1000xm5"), not of a roman numeral. */
 export const isCodeRun = (token: Token): boolean => MIXED.test(token.word ?? '');
-const LETTERS = /\p{L}/u;
 const DIGITS = /^\p{N}+$/u;
 const STARTS_WITH_DIGIT = /^\p{N}/u;
 const LEADING_DIGITS = /^\p{N}+/u;
@@ -206,7 +205,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
-    if (mixed && LETTERS.test(word)) for (const token of tokens.slice(start)) token.word = word;
+    if (mixed && LETTER.test(word)) for (const token of tokens.slice(start)) token.word = word;
   });
   return tokens;
 }

@@ -1,23 +1,16 @@
 import { codeStem } from './code-forms.js';
 import { compactName, wordsOf } from './name-normaliser.js';
 
-// The terms a name is indexed and searched by, used when the catalog is imported and when a
-// query is resolved, so the two always meet. Resolution narrows a million names to a few dozen
-// candidates by the query's rarest terms, never by trigrams common to most names.
-//
-// A catalog name is indexed by its words, adjacent words joined, joins of three words with a
-// digit ("wh 1000 xm5"), and the whole name joined; all of it once more with the brand in front,
-// since people glue the brand to the model ("SharpMX-2614N"). A query is searched by every run
-// of adjacent words joined: however it splits or joins a name, one of its runs is a term of it.
-// A name's code of up to three words is indexed by its stem too ("k38074*" of "K38074US"), marked
-// apart from the terms names carry, and a query's codes are searched by theirs: one model written
-// with another market's or ordering letters (code-forms.ts) is found, and no count of a code
-// ("x100") takes in its editions'.
+// The terms a name is indexed and searched by, at the catalog's import and a query's resolution
+// alike, so the two always meet: a query's rarest terms narrow a million names to a few dozen
+// candidates (docs/resolution.md, "Resolution scales by rare terms").
 
 /** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
 
 const HAS_DIGIT = /\d/;
+/** What marks a code's stem among the terms: no normalised name writes it. */
+const STEM_MARK = '*';
 /** Queries longer than this are searched by runs of up to three words and the whole query. */
 const MAX_QUERY_WORDS = 12;
 
@@ -30,7 +23,12 @@ export function searchTerms(normalised: string): string[] {
     const three = i + 2 < words.length ? words[i]! + words[i + 1]! + words[i + 2]! : '';
     if (HAS_DIGIT.test(three)) terms.add(three);
   }
-  withStems(terms);
+  // A code is indexed by its stem too ("k38074*" of "K38074US"), marked apart from the terms
+  // names carry: one model with another market's or ordering letters is found (code-forms.ts).
+  for (const term of [...terms]) {
+    const stem = HAS_DIGIT.test(term) ? codeStem(term) : undefined;
+    if (stem !== undefined && stem !== term) terms.add(stem + STEM_MARK);
+  }
   if (words.length > 0) terms.add(compactName(normalised));
   return [...terms];
 }
@@ -52,18 +50,6 @@ export function queryTerms(normalised: string): string[] {
     for (let j = i; j < words.length; j++) terms.add((joined += words[j]!));
   }
   return [...terms];
-}
-
-/** What marks a code's stem among the terms: no normalised name writes it. */
-export const STEM_MARK = '*';
-
-/** A name's terms with the marked stems of its codes with letters after their last digit. */
-function withStems(terms: Set<string>): Set<string> {
-  for (const term of [...terms]) {
-    const stem = HAS_DIGIT.test(term) ? codeStem(term) : undefined;
-    if (stem !== undefined && stem !== term) terms.add(stem + STEM_MARK);
-  }
-  return terms;
 }
 
 /**
