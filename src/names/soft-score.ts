@@ -31,9 +31,8 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
 }
 
 /**
- * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's):
- * numbers and category words alone never identify a product. Clears `matched.complete` when
- * the query lacks a word of the candidate or says one it lacks.
+ * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's),
+ * and clears `matched.complete` when the query lacks a word of the candidate or says one more.
  */
 export function softScore(
   { tokens: q, fits: queryFits, measured }: QueryRead,
@@ -116,9 +115,8 @@ export function softScore(
   // the Xbox Series X whole, and its "One" is no description of it.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
-  // A word no name of the catalog carries, in any language, describes a product whose numbers
-  // and codes the query names, after them or before its brand ("Écran PC Norvane"): between
-  // the brand and the model it may name a line ("Sonos Beam Gen 2" is no "Sonos One Gen 2").
+  // A word no name of the catalog carries describes a product whose numbers and codes the query
+  // names, after them or before its brand; between them it may name a line ("Sonos Beam Gen 2").
   const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
   const modelNamed =
     modelAt < Infinity && c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));

@@ -14,8 +14,7 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 import { sameColour } from './attributes.js';
 
 // The other half of the soft score (soft-score.ts): what the candidate's name says that the
-// query does not, from a word that tells the product apart (in full) to a title's descriptions
-// and a listing's part number (a little, bounded).
+// query does not, from a word that tells it apart (in full) to a title's descriptions (bounded).
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -27,10 +26,7 @@ const PART_NUMBER_DIGITS = 5;
 const partCode = (token: Token) =>
   token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
 
-/**
- * A word read as a designator after a model part ("1080p LCD"), or a variant word ("DURABrite
- * Ultra"): anchored, a word of the name, but a letter or two ("EOS R5 C").
- */
+/** A designator after a model part ("1080p LCD") or a variant word, but a letter ("EOS R5 C"). */
 const designator = (token: Token) =>
   token.kind === 'variant' && (token.text.length >= 3 || VARIANT_WORDS.has(token.text));
 
@@ -54,9 +50,8 @@ export function lessWhatTheNameAdds(
   // However much a title says, what it costs is bounded. Anchored, all of it describes but
   // another model's variant word (hard rules); unanchored, a code or number may be another's.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  // The kind named last ("... Switch") is not how far the query names the name, nor is a
-  // colour, which names give last, beside its model's number or code ("Breeze 40 Desk Fan,
-  // Black" asked "Breeze 40 ... schwarz"; "Desk Lamp White" asked "Desk ... White" is not).
+  // The kind named last ("... Switch") is not how far the query names the name, nor is a colour
+  // beside its model's number or code ("Breeze 40 Desk Fan, Black" asked "Breeze 40 schwarz").
   const model = someOf(used, (j) => !hasLetters(c[j]) || c[j]!.kind === 'code');
   const kind = (j: number) =>
     isCategoryWord(c[j]!.text, candidate.categoryWords) ||
@@ -66,8 +61,7 @@ export function lessWhatTheNameAdds(
   // A code the query leaves out costs once, however many runs it has ("SP300B": not sp, 300, b).
   const charged = new Set<string>();
   // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once, as it does
-  // a number of the query's code that it gives again as a count ("TF-24G 24-Port"); another word
-  // or number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
+  // a number of the query's code given again as a count ("TF-24G 24-Port"); not another word.
   const counted = (part: Token, i: number) =>
     part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
   const saidAgain = (part: Token, i: number) =>
@@ -101,9 +95,8 @@ export function lessWhatTheNameAdds(
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word its name says describes it, as a title's does; a variant word may be
-    // another model ("LA75 Plus") unless the catalog never tells products apart by it and it
-    // follows no model number; a number may be another generation, a long one a part number.
+    // Anchored, a word its name says describes it, as a title's does, but a variant word that
+    // names another model ("LA75 Plus") and a number (another generation, a part number).
     if (
       (title || (anchored && (kind === 'word' || designator(token) || partNumber))) &&
       !variantNamesModel(text, c[i - 1], read)
@@ -112,11 +105,9 @@ export function lessWhatTheNameAdds(
       (code ? unsaid.codes : unsaid.words).push(`${text}${unit ?? ''}`);
       return;
     }
-    // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
-    // tells the product from no other candidate of its maker says which listing this is, not
-    // which product; a short number may be another generation ("Move 2"). So does a part code
-    // beside a code of the query the name carries, or where the query names the maker's line
-    // and every other word ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
+    // A part number written alone that tells the product from no other candidate of its maker
+    // ("39203 Laptop Roller Bag") says which listing, not which product; so does a part code
+    // beside a code of the query it carries, or where the query names the maker's line.
     if (
       read?.brandNamed &&
       ((partNumber && word === undefined) ||
