@@ -101,8 +101,7 @@ export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')
 
 /**
  * Whether a variant word of a name names another model where it stands: after a model number
- * ("Centurion 534 Plus"), or wherever the catalog tells products of a brand apart by it; not
- * elsewhere ("Slim Solid State Drive").
+ * ("Centurion 534 Plus"), or wherever the catalog tells a brand's products apart by it.
  */
 export const variantNamesModel = (word: string, previous?: Token, read?: ReadAgainst): boolean =>
   VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));

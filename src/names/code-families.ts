@@ -6,9 +6,8 @@ import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
 // A family a model code anchors (title-reading.ts): several candidates carry the query's code
-// whole ("HS470" in black and in white). The rest of the query must tell them apart by what it
-// says, never by what one member's name leaves unsaid: "15-Item Accessory Bundle" names "...
-// for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
+// whole ("HS470" in black and in white), and the query must tell them apart by what it says,
+// never by what one member's name leaves unsaid.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
 const namedBy = (product: ReadProduct) =>
@@ -26,10 +25,9 @@ const carries = (words: ReadonlySet<string>, word: string): boolean =>
   words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
 
 /**
- * For each anchored candidate the query does not tell from another member of its code's family,
- * that member's name. The query tells them apart by a word one lacks ("Black" beside "White"),
- * by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`), or by
- * an edition, generation or condition only one states, that the query does not ("Refurbished").
+ * For each anchored candidate the query does not tell from another member of its family, that
+ * member's name. A word one lacks tells them apart ("Black" beside "White"), so does naming all
+ * of one while the other says more, or an edition or condition only one states ("Refurbished").
  */
 export function untoldMembers(
   /** The candidates each anchoring code anchors. */

@@ -2,9 +2,8 @@ import { makerOf, type ReadProduct } from './candidate-name.js';
 import { DIGIT, remembered, wordsOf } from './name-normaliser.js';
 import { FUNCTION_WORDS } from './name-tokens.js';
 
-// A maker's line named by a query (title-reading.ts): a word of the query that only one maker's
-// names carry, on every name of the catalog that carries it ("PowerJolt"), names one of its
-// lines, as a rare code names a model; a category's word ("Extender") is on other makers' too.
+// A maker's line named by a query (title-reading.ts): a word only one maker's names carry, on
+// every name of the catalog with it ("PowerJolt"), as a rare code names a model.
 
 /** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
 export function makersLines(

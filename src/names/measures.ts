@@ -1,15 +1,13 @@
 // Measures as names and queries write them (a capacity, a size, a power, a pack count, a
-// standard's version), in the units and spellings of the languages shops write: read the same
-// way from a query and a catalog name, to be compared as values (attributes.ts).
+// standard's version) in the shops' languages, read alike to be compared as values.
 
 /** Units as shops spell them, to the unit their values are compared in and how many of it. */
 export const UNITS = new Map<string, { unit: string; scale: number; token: boolean }>();
 /** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
 export const KIND_NAMES = new Map([['pack', 'pack count']]);
 /**
- * A unit's spellings: those before a `|` a name's tokens read too (`token`: "128gb", "6 Feet",
- * name-tokens.ts), never a single letter (the L of "A80L" and the K of "U8K" are model codes,
- * not litres or 4K). One of no kind is the tokens' alone: no value of it is compared.
+ * A unit's spellings: those before a `|` a name's tokens read too (name-tokens.ts), never a single
+ * letter (the L of "A80L" is a code's). One of no kind is the tokens' alone, never compared.
  */
 const unit = (name: string, scale: number, spellings: string, kind = KIND_NAMES.get(name)) => {
   if (kind) KIND_NAMES.set(name, kind);

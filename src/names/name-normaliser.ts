@@ -6,9 +6,8 @@ const MARKS = /\p{M}+/gu;
 const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
 const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
 /**
- * Trademark signs say nothing about the product, but NFKD spells some of them out ("™" is
- * "TM"), and machine-written names spell them in parentheses ("Intel(R) Core(TM) i7"). Only a
- * parenthesised sign glued to a word goes: "DW-21(A)" keeps its A.
+ * Trademark signs, which NFKD spells out ("™" is "TM") and machines write in parentheses
+ * ("Intel(R) Core(TM) i7"); only a sign glued to a word: "DW-21(A)" keeps its A.
  */
 const TRADEMARKS = /[\u2122\u2120\u00ae\u00a9]|(?<=\p{L})\((?:r|tm|sm)\)/giu;
 

@@ -1,14 +1,12 @@
 import { hasLetters, type Token } from './name-tokens.js';
 
 // Spacing never matters, even between letters: "DSCWX 350" is "DSC-WX350", "SharpMX-2614N" is
-// Sharp "MX-2614N". Tokens split letters from digits, so only runs of letters written together
-// or apart need matching up, against the candidate's brand and name. Digits are never joined
-// or split: "3 4" is not "34".
+// Sharp "MX-2614N". Runs of letters are split or joined as the candidate writes them; digits
+// never are: "3 4" is not "34".
 
 /**
- * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`,
- * if any; not into a run the query writes next to it once more: "miniCardd D2301" is a typo of
- * "miniCard", not "miniCard D" and another D.
+ * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`;
+ * not into a run the query writes next to it ("miniCardd D2301" is no "miniCard D" and a D).
  */
 function firstSpelling(query: readonly Token[], at: number, candidate: readonly Token[]) {
   for (let start = 0; start < candidate.length; start++) {
@@ -67,8 +65,7 @@ const MIN_INITIALLED_WORD = 3;
 
 /**
  * The query with words whose initials spell a brand of two to four letters read as the brand
- * ("Advanced Micro Devices" is AMD): only words of three letters or more that are not the
- * candidate's ("LG Gram" keeps its Gram).
+ * ("Advanced Micro Devices" is AMD): words of three letters or more that are not the candidate's.
  */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
   if (!INITIALS.test(brand)) return query;

@@ -2,10 +2,9 @@ import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword'
 import { LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
-// A product name as resolution sees it: normalised, then split into classified tokens.
-// Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
-// matters, while remembering which letters were attached to digits: those are model
-// codes ("xm", "s" of "s24"), which must match exactly.
+// A product name as resolution sees it: normalised, then split into classified tokens. Letters
+// and digits are split apart ("1000xm5" → 1000, xm, 5), remembering the letters attached to
+// digits: model codes ("xm"), which must match exactly.
 
 export interface Token {
   text: string;

@@ -2,9 +2,8 @@ import type { CandidateName } from './candidate-name.js';
 import type { Token } from './name-tokens.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 
-// Which words of a query may be read as misspellings of a candidate's (docs/resolution.md):
-// words only, long enough for a slip to leave them recognisable; never a number or a model
-// code, where one character makes another product.
+// Which words of a query may be misspellings of a candidate's (docs/resolution.md): words long
+// enough for a slip to leave them recognisable, never a number or a code.
 
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
@@ -26,10 +25,7 @@ function substitutes(word: string, target: string): boolean {
   return [...word].sort().join('') !== [...target].sort().join('');
 }
 
-/**
- * The word of the name `c` or of its brand that `token` misspells, taken from what is left
- * (`used`, `brandUsed`), or a word of the name its category word held (from `exactly`).
- */
+/** The word of the name `c` or its brand that `token` misspells, or one its category word held. */
 export function misspelling(
   token: Token,
   c: readonly Token[],
@@ -94,8 +90,7 @@ let rows = new Int32Array(3 * 64);
 
 /**
  * How many typos may lie between two words of these lengths: none when either has three letters
- * or fewer, where one slip makes another word or code ("eoss" is not "eos"); one from four
- * ("epsn" is "epson"); two when either has nine or more ("prfecton" is "perfection").
+ * or fewer ("eoss" is not "eos"), two when either has nine or more, else one.
  */
 export function typoAllowance(length: number, otherLength: number): number {
   if (Math.min(length, otherLength) < 4) return 0;

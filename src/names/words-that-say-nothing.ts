@@ -4,10 +4,7 @@ import { someOf } from './name-normaliser.js';
 // Words a query may add to a product's name without naming another product: the product's
 // category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
 
-/**
- * A maker's full name as machines and shops print it ("Samsung Electronics", "SRS Labs"): written
- * right after a brand, a word of the maker's name.
- */
+/** A maker's full name as printed ("Samsung Electronics"): right after a brand, the maker's. */
 export const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
@@ -45,9 +42,8 @@ export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
   FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
 /**
- * The query's words less those that say nothing at all, wherever they stand, and "new" among
- * the first ("the new X"): after a model, "New" may be a word of its name ("AF 24mm F2.8 New"
- * is another lens).
+ * The query's words less those that say nothing, and "new" among the first ("the new X"); after
+ * a model, "New" may be a word of its name ("AF 24mm F2.8 New" is another lens).
  */
 export function wordsThatSaySomething(
   words: readonly string[],
