@@ -71,7 +71,6 @@ export function writtenAsQuery(
   const compact = stems.length > 0 ? compactName(read) : '';
   if (!stems.some((stem) => compact.includes(stem))) return read;
   const words = wordsOf(read);
-  let changed = false;
   for (let i = 0; i < words.length; i++) {
     // A run ending where the name's code ends, not before a word going on it ("4090 Ti").
     if (!DIGIT.test(words[i]!) || /^\p{L}{1,3}$/u.test(words[i + 1] ?? '')) continue;
@@ -80,20 +79,18 @@ export function writtenAsQuery(
       const code = [...unmatched].find((c) => oneModel(run, c));
       if (code === undefined) continue;
       words.splice(j, i - j + 1, code);
-      [i, changed] = [j, true];
+      i = j;
       break;
     }
   }
-  return changed ? words.join(' ') : read;
+  return words.join(' ');
 }
 
 function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: string): string {
-  if (codes.size === 0 || brand === '') return name;
   const written = wordsOf(name);
   // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
   let carriedOnce: Set<string> | undefined;
   const carried = (code: string) => (carriedOnce ??= new Set(runs(written))).has(code);
-  let changed = false;
   const words = written.map((word) => {
     // A word the query writes as it is stays as it is ("3705A (CP3705A)").
     if (codes.has(word)) return word;
@@ -102,11 +99,10 @@ function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: stri
       if (longer === shorter || !longer.endsWith(shorter) || !isCode([shorter])) continue;
       const prefix = longer.slice(0, longer.length - shorter.length);
       if (!abbreviates(prefix, brand) || carried(code)) continue;
-      changed = true;
       // The name's prefix stays a word of its own; a prefix only the query writes is taken on.
       return longer === word ? `${prefix} ${code}` : code;
     }
     return word;
   });
-  return changed ? words.join(' ') : name;
+  return words.join(' ');
 }

@@ -13,7 +13,7 @@ const MIN_DIGIT_CODE_LENGTH = 5;
 export const MAX_CODE_WORDS = 3;
 const ONLY_DIGITS = /^\p{N}+$/u;
 
-/** Whether a chunk reads as a model code: letters and digits, no measure ("500GB"); a part number. */
+/** Whether a chunk reads as a model code: letters and digits, not a measure, or a part number. */
 export function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;

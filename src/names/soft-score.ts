@@ -7,8 +7,7 @@ import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
 import { MAKER_WORDS, saysLittle, singular } from './words-that-say-nothing.js';
 
-// The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
-// candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
+// The soft part of matching (name-matcher.ts): 1 less what the query lacks and what the name adds.
 
 /** What a candidate's words make of the query (softScore). */
 export type Matched = { letters: boolean; complete: boolean; reading?: Reading };
@@ -30,10 +29,7 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   return inCode;
 }
 
-/**
- * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's),
- * and clears `matched.complete` when the query lacks a word of the candidate or says one more.
- */
+/** Sets `matched.letters` when the query names a word or code of it, clears `matched.complete`. */
 export function softScore(
   { tokens: q, fits: queryFits, measured }: QueryRead,
   c: Token[],
@@ -111,8 +107,7 @@ export function softScore(
       notes.push(`"${token.text}" read as "${typo.target.text}"`);
     } else leftover.push(token);
   }
-  // A query may describe a product it names whole, or a title: "Xbox One X" does not name
-  // the Xbox Series X whole, and its "One" is no description of it.
+  // A query may describe a product it names whole, or a title: "Xbox One X" is no Series X.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
   // A word no name of the catalog carries describes a product whose numbers and codes the query
@@ -125,8 +120,7 @@ export function softScore(
   for (const token of leftover) {
     const { kind, text, word, unit } = token;
     if (kind === 'unit-number') {
-      // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
-      // asked by its model number); one its names state otherwise ("10MP") is another's.
+      // Anchored, a measure its names state is its own ("8MP"); one they state otherwise is not.
       const stated = read?.statesMeasure(text, unit!);
       const own = anchored && stated === 'same';
       if (describing && stated !== 'other' && (own || read?.describesMeasure(text, unit!))) {
@@ -141,8 +135,7 @@ export function softScore(
       word === undefined &&
       (measured(text) || (anchored && read.tellsNoMember(text)))
     ) {
-      // A measure the hard rules found no value of the name contradicting describes it, and so
-      // does a number that tells no member of the family its code anchors apart.
+      // A measure no value of the name contradicts describes it, and a number no member carries.
       score -= PENALTY.description;
       described.push(text);
     } else if (

@@ -13,8 +13,8 @@ import { PENALTY } from './resolution-decision.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 import { sameColour } from './attributes.js';
 
-// The other half of the soft score (soft-score.ts): what the candidate's name says that the
-// query does not, from a word that tells it apart (in full) to a title's descriptions (bounded).
+// The other half of the soft score (soft-score.ts): what the candidate's name says that the query
+// does not, from a word that tells it apart (in full) to a title's descriptions (bounded).
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -47,8 +47,7 @@ export function lessWhatTheNameAdds(
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
-  // However much a title says, what it costs is bounded. Anchored, all of it describes but
-  // another model's variant word (hard rules); unanchored, a code or number may be another's.
+  // However much a title says, what it costs is bounded; anchored, all of it describes.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
   // The kind named last ("... Switch") is not how far the query names the name, nor is a colour
   // beside its model's number or code ("Breeze 40 Desk Fan, Black" asked "Breeze 40 schwarz").
@@ -90,8 +89,7 @@ export function lessWhatTheNameAdds(
     if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
     const { kind, text, unit, word, digits } = token;
-    // A word that only joins the name's words ("for", "and", "with") tells no product apart;
-    // in a title it costs what its other words do, which are what the reading weighs.
+    // A word that only joins words ("for", "with") tells no product apart, but in a title.
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
@@ -129,8 +127,8 @@ export function lessWhatTheNameAdds(
       notes.push(`the query does not give model code "${text}"`);
     } else if (QUALIFIER_WORDS.has(text)) score -= PENALTY.missingQualifier;
     else if (kind === 'word' && read?.brandNamed && i > lastNamed() && !read.setsApart(text)) {
-      // A word after all the query names, which tells this product from none of its maker's
-      // candidates, describes it: names give their attributes last ("Headset Black").
+      // A word after all the query names that sets it apart from none of its maker's candidates
+      // describes it: names give their attributes last ("Headset Black").
       score -= PENALTY.unsaidDescription;
       unsaid.described.push(text);
     } else {
