@@ -187,14 +187,17 @@ export const ONLY_LETTERS = /^\p{L}+$/u;
 
 const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
-/** Which of `products` carry the query's `codes` as their own, whole or not, and any of `named`. */
+/**
+ * Which of `products` carry the query's `codes` as their own, whole or not, and whether as one of
+ * their identifiers (a part number, an alias: a name but the first); and any of `named`.
+ */
 export function codesCarried(
   products: readonly ReadProduct[],
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
 ) {
-  const carriers = new Map<string, { index: number; whole: boolean }[]>();
+  const carriers = new Map<string, { index: number; whole: boolean; identifier: boolean }[]>();
   const codeNamed = new Set<number>();
   // The query's codes each candidate carries only as what it fits.
   const fitsOnly = new Map<number, string[]>();
@@ -219,7 +222,8 @@ export function codesCarried(
     const fitted = named.filter((code) => !ownRuns.has(code) && fittedRuns.has(code));
     if (fitted.length > 0) fitsOnly.set(index, fitted);
     for (const code of codes.filter(own)) {
-      const carrier = { index, whole: whole.has(code) };
+      const identifier = product.names.some((name, n) => n > 0 && compactName(name) === code);
+      const carrier = { index, whole: whole.has(code), identifier };
       (carriers.get(code) ?? carriers.set(code, []).get(code)!).push(carrier);
     }
   });

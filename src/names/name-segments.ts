@@ -43,7 +43,6 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
 /** The query's letter runs split or joined as the candidate writes them (`query` if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
   const texts = new Set(candidate.map((t) => t.text));
-  if (query.every((t) => !hasLetters(t) || texts.has(t.text))) return query;
   let aligned: Token[] | undefined;
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;

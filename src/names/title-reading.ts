@@ -1,13 +1,5 @@
 import { makerOf, type BrandForm, type ReadAgainst, type ReadProduct } from './candidate-name.js';
-import {
-  compactName,
-  DIGIT,
-  LETTER,
-  normaliseName,
-  remembered,
-  someOf,
-  wordsOf,
-} from './name-normaliser.js';
+import { DIGIT, LETTER, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -26,8 +18,7 @@ import {
   writtenApart,
   writtenCodes,
 } from './model-codes.js';
-import { makersLines } from './maker-lines.js';
-import { untoldMembers } from './code-families.js';
+import { makersLines, untoldMembers } from './siblings.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
@@ -155,12 +146,10 @@ export function readTitle(
   // own identifier (a part number, an alias); a family of them the query must tell apart.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
-  const identifier = (i: number, code: string) =>
-    products[i]!.names.some((name, n) => n > 0 && compactName(name) === code);
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
-    for (const { index } of found) {
-      if (!brandNamed(products[index]!.brand) && !identifier(index, code)) continue;
+    for (const { index, identifier } of found) {
+      if (!brandNamed(products[index]!.brand) && !identifier) continue;
       const known = anchors.get(index);
       if (!known || code.length > known.length) anchors.set(index, code);
     }
@@ -178,7 +167,7 @@ export function readTitle(
   for (const [index, anchor] of [...anchors])
     for (const code of codes.filter((code) => another(code, index, anchor)))
       if (!carriers.get(code)?.some((c) => c.index === index)) anchors.delete(index);
-  // A family the code anchors must be told apart by what the query says (code-families.ts).
+  // A family the code anchors must be told apart by what the query says (siblings.ts).
   const families = new Map<string, number[]>();
   for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
   const untold = untoldMembers(families, products, querySet, query);

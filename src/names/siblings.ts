@@ -1,13 +1,15 @@
 import { attributesOf, otherModel, sameColour } from './attributes.js';
-import type { ReadProduct } from './candidate-name.js';
+import { makerOf, type ReadProduct } from './candidate-name.js';
 import { ONLY_LETTERS, runs } from './model-codes.js';
-import { remembered, someOf, wordsOf } from './name-normaliser.js';
+import { DIGIT, remembered, someOf, wordsOf } from './name-normaliser.js';
+import { FUNCTION_WORDS } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
-// A family a model code anchors (title-reading.ts): several candidates carry the query's code
-// whole ("HS470" in black and in white), and the query must tell them apart by what it says,
-// never by what one member's name leaves unsaid.
+// What a query tells of a candidate's siblings (title-reading.ts): a family a model code anchors
+// ("HS470" in black and in white), which the query must tell apart by what it says, never by
+// what one member's name leaves unsaid; a maker's line, a word only one maker's names carry on
+// every name of the catalog with it ("PowerJolt"), as a rare code names a model.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
 const namedBy = (product: ReadProduct) =>
@@ -61,4 +63,35 @@ export function untoldMembers(
     }
   }
   return untold;
+}
+
+/** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
+export function makersLines(
+  products: readonly ReadProduct[],
+  queryWords: ReadonlySet<string>,
+  counts: { namesCarrying(term: string): number | undefined },
+  /** The words a candidate carries. */
+  own: (index: number) => ReadonlySet<string>,
+): (index: number) => boolean {
+  const lineWords = [...queryWords].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
+  const nameWords = remembered((j: number) => products[j]!.names.map((n) => new Set(wordsOf(n))));
+  // The one maker whose candidates carry the word on as many names as the catalog has with it.
+  const owner = remembered((word: string) => {
+    const makers = new Set<string>();
+    let names = 0;
+    for (let j = 0; j < products.length && makers.size <= 1; j++) {
+      const on = nameWords(j).filter((words) => words.has(word)).length;
+      if (on === 0) continue;
+      makers.add(makerOf(products[j]!.brand));
+      names += on;
+    }
+    const one = makers.size === 1 && names >= (counts.namesCarrying(word) ?? Infinity);
+    return one ? [...makers][0] : undefined;
+  });
+  return remembered((index) => {
+    const { brand } = products[index]!;
+    return lineWords.some(
+      (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === makerOf(brand),
+    );
+  });
 }
