@@ -5,8 +5,7 @@ import { FITS } from './model-codes.js';
 import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
 // Values a name states of a kind (a colour, a capacity, a size, a pack count), read alike from a
-// query and a catalog name in the shops' languages: beside a code that identifies a product,
-// only a value it states otherwise contradicts it (docs/resolution.md, order of evidence).
+// query and a catalog name in the shops' languages (docs/resolution.md, order of evidence).
 
 /** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
 const COLOURS = new Map<string, string>();
@@ -111,10 +110,7 @@ const CONDITIONS = new Set([
 /** How a value of a kind is said: "red", "2" (a pack's count), "64 gb" (a measure's, its unit). */
 const said = (kind: string, value: string) => (UNITS.has(kind) ? `${value} ${kind}` : value);
 
-/**
- * The first edition, generation or condition one of them states and the other does not ("LA75
- * Plus", "Gen 3" of "Gen 4", "Renewed"): a code does not say which model of its line is meant.
- */
+/** The first edition, generation or condition only one of them states ("LA75 Plus", "Gen 3"). */
 export function otherModel(
   query: Attributes,
   product: Attributes,
@@ -196,10 +192,7 @@ export function kindsOf(categories: readonly string[]): Set<string> {
   );
 }
 
-/**
- * What a query states, and the kind of product it says it is: the last of the catalog's kinds
- * before what goes with it or what it fits ("Phone with Case", a phone; "Case for Phone", a case).
- */
+/** What a query states, and its kind: the last catalog kind before "with" or "for" it names. */
 export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
   const words = normaliseName(query).split(' ');
   const beside = words.findIndex((w) => BESIDE.has(w));

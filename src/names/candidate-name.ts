@@ -99,9 +99,6 @@ export function brandForm(brand: string): BrandForm {
 /** A brand's maker, as candidates of one maker are read together: its first word ("Seiko"). */
 export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';
 
-/**
- * Whether a variant word of a name names another model where it stands: after a model number
- * ("Centurion 534 Plus"), or wherever the catalog tells a brand's products apart by it.
- */
+/** Whether a variant word names another model: after a number ("534 Plus"), or if told apart. */
 export const variantNamesModel = (word: string, previous?: Token, read?: ReadAgainst): boolean =>
   VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));

@@ -2,9 +2,8 @@ import { compactName, DIGIT, LETTER, wordsOf } from './name-normaliser.js';
 import { VARIANT_WORDS } from './name-tokens.js';
 import { isCode, MAX_CODE_WORDS, MIN_CODE_LENGTH, ONLY_LETTERS, runs } from './model-codes.js';
 
-// One model code in the forms makers and shops write it: with the maker's prefix or not
-// ("HPQ6511A", "Q6511A"), with a market's letters after it ("K38074EU") or a part number's
-// ordering letters ("SM-S928BZKGEUB" of "SM-S928B"); never letters of an edition ("X100VI").
+// One model code in the forms makers and shops write it: with a maker's prefix ("HPQ6511A"), a
+// market's or ordering letters ("K38074EU", "SM-S928BZKGEUB"); never an edition's ("X100VI").
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
 const MAX_MAKER_PREFIX = 4;
@@ -56,8 +55,7 @@ export function abbreviates(prefix: string, brand: string): boolean {
 
 /**
  * A catalog name with its codes written as the query's `codes` where they differ by a maker's
- * prefix alone ("SASCLTR409" is Samsung's "CLT-R409"; `brand` compact), and as `unmatched` where
- * it writes one with other market or ordering letters (oneModel).
+ * prefix alone ("SASCLTR409" is Samsung's "CLT-R409"), and as `unmatched` where oneModel.
  */
 export function writtenAsQuery(
   name: string,

@@ -33,10 +33,7 @@ export function gtinOfQuery(query: string): string | undefined {
 
 const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
 
-/**
- * The valid barcodes of 12 to 14 digits a name writes alone among its words, as 14-digit keys;
- * eight digits alone are as often a maker's part number, left to the name's reading.
- */
+/** A name's valid barcodes of 12 to 14 digits alone, as keys (8 are often a part number). */
 export const gtinsInName = (name: string): string[] => [
   ...new Set([...name.matchAll(WRITTEN_GTIN)].flatMap(([digits]) => keyOf(digits) ?? [])),
 ];

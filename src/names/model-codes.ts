@@ -140,9 +140,8 @@ export const chunks = (query: string): Chunk[] =>
     .filter(({ words }) => words.length > 0);
 
 /**
- * The model codes a query writes, each as one chunk ("DSC-H70"; "DVD 2500BTCI" is two), joined.
- * Given how many names carry a term, a code with a short suffix no name carries ("L735-S3210/EU",
- * "-US") is the code before it where names carry that.
+ * The model codes a query writes, each as one chunk ("DSC-H70"), joined. A code with a short
+ * suffix no name carries ("L735-S3210/EU") is the code before it, where `carrying` says names do.
  */
 export function writtenCodes(
   written: Chunk[],
@@ -161,10 +160,7 @@ export function writtenCodes(
 /** A part of a code a shop writes apart ("SH 350 IP"): digits, or two or three letters. */
 const CODE_PART = /^(?:\p{N}+|\p{L}{2,3})$/u;
 
-/**
- * The codes a query writes in parts ("SH 350 IP") that a name writes as one word (`aWord`):
- * digits and short words of letters, no function word ("Set of 10"), the longest join first.
- */
+/** Codes a query writes in parts ("SH 350 IP") that a name writes as one word, longest first. */
 export function writtenApart(written: Chunk[], aWord: (code: string) => boolean): string[] {
   const part = ({ words: [word, ...more] }: Chunk) =>
     more.length === 0 && CODE_PART.test(word!) && !NEVER_CODES.has(word!) ? word : undefined;
@@ -187,10 +183,7 @@ export const ONLY_LETTERS = /^\p{L}+$/u;
 
 const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
-/**
- * Which of `products` carry the query's `codes` as their own, whole or not, and whether as one of
- * their identifiers (a part number, an alias: a name but the first); and any of `named`.
- */
+/** Which products carry the query's `codes` as their own (whole? an identifier?), or `named`. */
 export function codesCarried(
   products: readonly ReadProduct[],
   named: readonly string[],

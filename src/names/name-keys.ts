@@ -2,9 +2,8 @@ import type { CandidateName } from './candidate-name.js';
 import { compactName, LETTER, nameKey, remembered } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
-// The names that are exactly a product's, once folded: each name and alias alone, with its brand
-// before or after, and its name followed by an alias ("Galaxy S21 SM-G991B"). A key no other
-// product has is recorded at import (name_keys), and a lookup of it is one index probe.
+// The names that are exactly a product's, once folded, with its brand or an alias ("Galaxy S21
+// SM-G991B"): a key no other product has is recorded at import, one index probe to look up.
 
 /** A name as a query may say it: alone, its brand before it, after it (`join` between them). */
 export const withBrand = (name: string, brand: string, join = ''): string[] =>

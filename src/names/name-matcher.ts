@@ -12,9 +12,8 @@ import { saysNothing } from './words-that-say-nothing.js';
 import { compared } from './attributes.js';
 import { measuresWritten } from './measures.js';
 
-// How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
-// first (docs/decisions.md: a wrong product is never presented), then soft penalties
-// (soft-score.ts). The brand is optional: a query may name it, glue it on or leave it out.
+// How well a query names one candidate (a product's name or alias), from 0 to 1: hard rules first
+// (docs/decisions.md: a wrong product is never presented), then soft penalties (soft-score.ts).
 
 export interface NameMatch extends Verdict {
   /** What the score rests on, for the admin explanation. */
@@ -26,10 +25,7 @@ export interface NameMatch extends Verdict {
 /** A catalog name with this many words of letters or more, less its brand's, is a title. */
 const TITLE_WORDS = 6;
 
-/**
- * Whether a candidate reads as a title whose brand the query names: most of what it says
- * describes. "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
- */
+/** Whether a name is a title whose brand the query names: most of what it says describes. */
 const readAsTitle = ({ read, text, brand }: CandidateName): boolean =>
   read?.brandNamed === true &&
   text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w)).length >= TITLE_WORDS;
@@ -139,8 +135,8 @@ const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
   const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
-  // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
-  // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
+  // A bare number may be the candidate's "65-inch" or its brand's ("Fusion5"); in a title, not
+  // the digit of a part number ("50 Sheets" of "A3L791").
   const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
   // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;
@@ -180,8 +176,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (term(token)) continue;
     if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text))
       return `model code "${token.text}" is not in "${name}"`;
-    // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
-    // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
+    // A code written as one word ("NEXT7") is carried as that word: apart ("NEXT6 7-Inch"), no.
     const word = token.word;
     if (anchored || !token.attached || word === undefined) continue;
     compactOnce ??= [compactName(name), compactName(`${candidate.brand.normalised} ${name}`)];
@@ -206,8 +201,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   for (const v of q.variants)
     if (!known(v) && (VARIANT_WORDS.has(v) || contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
-  // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
-  // product's. A title's names another model only where it stands (variantNamesModel).
+  // A variant word after what the name fits ("Tape for P-Touch") is the other product's.
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored || (fitsFrom >= 0 && i > fitsFrom)) break;

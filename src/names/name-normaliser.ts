@@ -5,10 +5,7 @@ const MARKS = /\p{M}+/gu;
 /** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */
 const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
 const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
-/**
- * Trademark signs, which NFKD spells out ("™" is "TM") and machines write in parentheses
- * ("Intel(R) Core(TM) i7"); only a sign glued to a word: "DW-21(A)" keeps its A.
- */
+/** Trademark signs, before NFKD spells them out, and "(R)" glued to a word ("DW-21(A)" stays). */
 const TRADEMARKS = /[\u2122\u2120\u00ae\u00a9]|(?<=\p{L})\((?:r|tm|sm)\)/giu;
 
 export function normaliseName(input: string): string {

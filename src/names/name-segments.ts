@@ -1,8 +1,7 @@
 import { hasLetters, type Token } from './name-tokens.js';
 
-// Spacing never matters, even between letters: "DSCWX 350" is "DSC-WX350", "SharpMX-2614N" is
-// Sharp "MX-2614N". Runs of letters are split or joined as the candidate writes them; digits
-// never are: "3 4" is not "34".
+// Spacing never matters, even between letters ("DSCWX 350" is "DSC-WX350"): runs of letters are
+// split or joined as the candidate writes them; digits never are ("3 4" is not "34").
 
 /**
  * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`;

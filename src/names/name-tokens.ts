@@ -2,9 +2,8 @@ import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword'
 import { LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
-// A product name as resolution sees it: normalised, then split into classified tokens. Letters
-// and digits are split apart ("1000xm5" → 1000, xm, 5), remembering the letters attached to
-// digits: model codes ("xm"), which must match exactly.
+// A name as resolution sees it: normalised, then split into tokens, letters apart from digits
+// ("1000xm5" → 1000, xm, 5), the letters attached to digits a model code's ("xm").
 
 export interface Token {
   text: string;

@@ -47,10 +47,7 @@ export const IDENTIFIED_AT = 0.9;
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
-/**
- * A candidate whose maker the query names is suggested at least at this share of the query's
- * term weight its name carries (candidate-terms.ts): a refused title's product carries its code.
- */
+/** A candidate whose maker the query names is suggested at least at this share of its weight. */
 export const COVERAGE_WEIGHT = 0.6;
 /** The least a candidate is suggested at for what it carries of the query's identifiers. */
 export const CODE_SUGGESTED = {
@@ -175,10 +172,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
 /** At most this many suggestions' values are read. */
 const VALUES_READ = 4 * MAX_SUGGESTIONS;
 
-/**
- * The suggestions offered, best first: one that states another value of a kind the query states
- * is offered at REJECTED_WEIGHT of its score. Only those about to be offered are read.
- */
+/** Suggestions, best first: one stating another value is offered at REJECTED_WEIGHT its score. */
 function weighValues(list: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
   const read = new Set<string>();
   for (;;) {

@@ -1,9 +1,8 @@
 import { codeStem } from './code-forms.js';
 import { compactName, wordsOf } from './name-normaliser.js';
 
-// The terms a name is indexed and searched by, at the catalog's import and a query's resolution
-// alike, so the two always meet: a query's rarest terms narrow a million names to a few dozen
-// candidates (docs/resolution.md, "Resolution scales by rare terms").
+// The terms a name is indexed and searched by, at import and lookup alike, so the two always meet
+// (docs/resolution.md, "Resolution scales by rare terms").
 
 /** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
@@ -52,11 +51,7 @@ export function queryTerms(normalised: string): string[] {
   return [...terms];
 }
 
-/**
- * The terms a query's model codes are searched by besides, each to the code it stands for: its
- * marked stem and, with letters after its last digit, its stem as a name writes it alone
- * ("k38074*" and "k38074" of "K38074EU").
- */
+/** The query's codes' search terms besides, to their code: "k38074*" and "k38074" of "K38074EU". */
 export function stemTerms(codes: Iterable<string>): Map<string, string> {
   const terms = new Map<string, string>();
   for (const code of codes) {

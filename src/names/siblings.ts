@@ -6,10 +6,8 @@ import { FUNCTION_WORDS } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
-// What a query tells of a candidate's siblings (title-reading.ts): a family a model code anchors
-// ("HS470" in black and in white), which the query must tell apart by what it says, never by
-// what one member's name leaves unsaid; a maker's line, a word only one maker's names carry on
-// every name of the catalog with it ("PowerJolt"), as a rare code names a model.
+// What a query tells of a candidate's siblings (title-reading.ts): a family one code anchors,
+// told apart by what the query says, and a maker's line, a word only its names carry.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
 const namedBy = (product: ReadProduct) =>

@@ -42,8 +42,7 @@ export function softScore(
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
-  // Words no candidate carries describe, where the query names this product's brand or its
-  // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names all the name.
+  // Words no candidate carries describe, where the query names its brand or code ("MP C3300").
   const describes = (token: Token, whole: boolean) => {
     const { kind, text } = token;
     if (read === undefined || !(read.brandNamed || anchored)) return false;
@@ -63,8 +62,7 @@ export function softScore(
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
   const described: string[] = [];
-  // Words of the name matched exactly: a misspelt word may take back a category word the
-  // query's category word held ("Laser Pribter printer" of "Laser Printer").
+  // Words matched exactly: a misspelt word may take back what a category word held ("Pribter").
   const exactly: number[] = [];
   const seen = new Set<string>();
   // Where the query first names one of the name's numbers or codes: its model.
@@ -154,8 +152,7 @@ export function softScore(
         described.push(word);
       }
     } else if ((describing || foreign(token)) && describes(token, whole)) {
-      // Descriptions neither block a match nor make one: where no code anchors it nor the query
-      // names its model, each after the first leaves less of the query naming the product.
+      // Beside no anchor nor named model, each description after the first costs more.
       const alike = described.length === 0 || anchored || modelNamed;
       score -= alike ? PENALTY.description : PENALTY.furtherDescription;
       described.push(text);

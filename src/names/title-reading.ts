@@ -23,8 +23,7 @@ import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
 
-// A query read against the products it may name, as shops write titles ("Sony WH-1000XM5
-// Wireless Noise Cancelling Headphones, Black"): which words describe and which identify (a
+// A query read against the products it may name: which words describe and which identify (a
 // model code) depends on the catalog, not on a word list (docs/resolution.md, "Titles").
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
@@ -91,10 +90,7 @@ export const queryCodes = (written: Chunk[], counts: TermCounts): string[] =>
     (term) => counts.namesCarrying(term),
   );
 
-/**
- * How the query reads against each candidate, by its index. A code anchors only where the catalog
- * has it on a few names; a word it tells siblings apart by ("Black" beside "Red") never describes.
- */
+/** How the query reads against each candidate, by its index. */
 export function readTitle(
   query: string,
   products: readonly ReadProduct[],
@@ -117,8 +113,7 @@ export function readTitle(
   const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
-  // A code given only as what the product fits ("Drum Unit For CLP-310") never anchors nor takes
-  // an anchor away. Codes on few names tell which candidates carry one; the rare ones anchor.
+  // A code given only as what the product fits ("Drum For CLP-310") never anchors nor unanchors.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
   const named = [
@@ -142,8 +137,7 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors the candidates that carry it whole, under a brand the query names or as their
-  // own identifier (a part number, an alias); a family of them the query must tell apart.
+  // A code anchors its whole carriers under a brand the query names, or as their own identifier.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
   for (const [code, found] of carriers) {
@@ -195,8 +189,7 @@ export function readTitle(
   const makerCarries = remembered((maker: string) =>
     carriedWords(products.filter((p) => makerOf(p.brand) === maker)),
   );
-  // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
-  // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
+  // Beside an anchor, only a word that often tells a brand's products apart (a colour) contradicts.
   const tellsApart = (word: string) =>
     counts.siblings(word) > 0 &&
     counts.siblings(word) >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
@@ -237,8 +230,7 @@ export function readTitle(
   let generationsOnce: ReadonlySet<string> | undefined;
   const generations = () =>
     (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
-  // What a title says before its first "for" (in any of the shops' languages) is what it is;
-  // after it, what that fits: "Rubber Tips for … Stylus GC16040", "Strømadapter til … WNDR37AV".
+  // What a title says before its first "for" is what it is; after it, what that fits.
   const forAt = queryWords.findIndex((w) => FOR.has(w));
   const wordsBefore = queryWords
     .slice(0, Math.max(0, forAt))
@@ -291,8 +283,7 @@ export function readTitle(
         setsApart: setsApart(index),
         meant: often,
         specifies: (number) => quantities.has(number),
-        // A number no member of the family its code anchors carries tells none of them apart,
-        // unless it names a year or a generation (attributes.ts): then it is another model.
+        // A number no member of its family carries tells none apart, unless a year or generation.
         tellsNoMember: (number) =>
           anchor !== undefined &&
           !generations().has(number) &&

@@ -88,10 +88,7 @@ export function wordDistance(a: string, b: string, limit: number): number {
 
 let rows = new Int32Array(3 * 64);
 
-/**
- * How many typos may lie between two words of these lengths: none when either has three letters
- * or fewer ("eoss" is not "eos"), two when either has nine or more, else one.
- */
+/** Typos allowed between words of these lengths: none under four letters, two from nine, else 1. */
 export function typoAllowance(length: number, otherLength: number): number {
   if (Math.min(length, otherLength) < 4) return 0;
   return Math.max(length, otherLength) >= 9 ? 2 : 1;

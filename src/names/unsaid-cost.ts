@@ -59,8 +59,8 @@ export function lessWhatTheNameAdds(
   const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
   // A code the query leaves out costs once, however many runs it has ("SP300B": not sp, 300, b).
   const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once, as it does
-  // a number of the query's code given again as a count ("TF-24G 24-Port"); not another word.
+  // A name that says a model code again ("CB278AN - CB278AN"), or a number of the query's code as
+  // a count ("TF-24G 24-Port"), says it once.
   const counted = (part: Token, i: number) =>
     part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
   const saidAgain = (part: Token, i: number) =>
@@ -127,8 +127,7 @@ export function lessWhatTheNameAdds(
       notes.push(`the query does not give model code "${text}"`);
     } else if (QUALIFIER_WORDS.has(text)) score -= PENALTY.missingQualifier;
     else if (kind === 'word' && read?.brandNamed && i > lastNamed() && !read.setsApart(text)) {
-      // A word after all the query names that sets it apart from none of its maker's candidates
-      // describes it: names give their attributes last ("Headset Black").
+      // A word after all the query names, setting it apart from none: names end with attributes.
       score -= PENALTY.unsaidDescription;
       unsaid.described.push(text);
     } else {

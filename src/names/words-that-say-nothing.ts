@@ -41,10 +41,7 @@ export const saysLittle = (word: string, categoryWords: ReadonlySet<string>) =>
 export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
   FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
-/**
- * The query's words less those that say nothing, and "new" among the first ("the new X"); after
- * a model, "New" may be a word of its name ("AF 24mm F2.8 New" is another lens).
- */
+/** The query's words less those saying nothing, and a leading "new" (after a model, a word). */
 export function wordsThatSaySomething(
   words: readonly string[],
   categoryWords: ReadonlySet<string>,
