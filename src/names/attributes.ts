@@ -151,14 +151,8 @@ export function compared(query: Attributes, product: Attributes) {
   return found;
 }
 
-/** What a query states, read once for the candidates a code identifies. */
-export interface Told {
-  asked: Attributes;
-  /** The kind of product it says it is (singular), if a word of it ends a catalog's category. */
-  saysKind: readonly string[];
-  /** Whether it says that kind is for something ("Charger for ..."): an accessory of it. */
-  saysFor: boolean;
-}
+/** What a query states, read once for the candidates a code identifies (toldBy). */
+export type Told = ReturnType<typeof toldBy>;
 
 /** A size in centimetres is one in inches ("139 cm" is 55 inches), and the other way. */
 const OTHER_UNIT = new Map<string, [string, number, number]>([
@@ -192,8 +186,11 @@ export function kindsOf(categories: readonly string[]): Set<string> {
   );
 }
 
-/** What a query states, and its kind: the last catalog kind before "with" or "for" it names. */
-export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
+/**
+ * What a query states, and its kind: the last catalog kind before "with" or "for" it names, and
+ * whether it says that kind is for something ("Charger for ..."): an accessory of it.
+ */
+export function toldBy(query: string, kinds: ReadonlySet<string>) {
   const words = normaliseName(query).split(' ');
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
@@ -244,8 +241,7 @@ export function weighIdentifier(
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  // Its own edition the query does not say is silence beside a part number that identifies it
-  // ("CT2000P3PSSD8" is the P3 Plus), not beside a code of its name ("LA75" of "LA75 Plus").
+  // Its own edition is silence beside its part number ("CT2000P3PSSD8"), not a code of its name.
   const own = product.partNumber ? saidOf(stated, told.asked) : stated;
   const model = otherModel(told.asked, own, product.categoryWords);
   if (model) return { setAside: `another model of its line (${model})` };

@@ -1,7 +1,6 @@
 import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
 
-// A candidate is never found over another that reads the query at least as closely by any of its
-// names: a longer name scores higher only because a title's unsaid words cost less.
+// A candidate is never found over another that reads the query as closely by any of its names.
 
 /** The query's words a name names (exactly, misspelt or as its brand) and the words it adds. */
 export interface Reading {
@@ -28,8 +27,7 @@ export function closerReading(
   for (const other of others) {
     if (other.reading === reading || (of !== undefined && other.of === of)) continue;
     if (!within(reading.named, new Set(other.reading.named))) continue;
-    // A name that leaves words of its own unsaid is not told by the query from another of its
-    // maker that names all it names: only what the query says tells them apart.
+    // Names of one maker that leave words unsaid are told apart only by what the query says.
     const untold = reading.unsaid.length > 0 && maker !== undefined && other.maker === maker;
     if (untold || within(other.reading.unsaid, unsaid)) return other.name;
   }

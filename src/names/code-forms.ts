@@ -53,10 +53,7 @@ export function abbreviates(prefix: string, brand: string): boolean {
   return [...prefix].every((letter) => (at = brand.indexOf(letter, at) + 1) > 0);
 }
 
-/**
- * A catalog name with its codes written as the query's `codes` where they differ by a maker's
- * prefix alone ("SASCLTR409" is Samsung's "CLT-R409"), and as `unmatched` where oneModel.
- */
+/** A name with its codes written as the query's: a maker's prefix aside, or as `oneModel`. */
 export function writtenAsQuery(
   name: string,
   codes: ReadonlySet<string>,

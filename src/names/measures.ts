@@ -1,5 +1,4 @@
-// Measures as names and queries write them (a capacity, a size, a power, a pack count, a
-// standard's version) in the shops' languages, read alike to be compared as values.
+// Measures as names and queries write them, in the shops' languages, read alike to be compared.
 
 /** Units as shops spell them, to the unit their values are compared in and how many of it. */
 export const UNITS = new Map<string, { unit: string; scale: number; token: boolean }>();
@@ -118,8 +117,7 @@ export function* measures(folded: string) {
     if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
     if (!measure || !KIND_NAMES.has(measure.unit)) continue;
     yield { number, kind: measure.unit, value: value * measure.scale };
-    // Numbers joined before it are in its unit ("12/128GB", "6-10 kg"), by a times only a
-    // length's ("13 x 22,2 cm", where "2x8GB" counts modules).
+    // Numbers joined before it are in its unit ("12/128GB"), by a times a length's ("13 x 22").
     let before = folded.slice(0, match.index);
     for (let m = JOINED.exec(before); m; m = JOINED.exec(before)) {
       const [, joined, by] = m as unknown as [string, string, string];

@@ -79,10 +79,7 @@ export function fittedTexts(normalised: string): Set<string> {
   return new Set(texts(words.filter((_, i) => fitting.has(i))).filter((t) => !own.has(t)));
 }
 
-/**
- * The runs of a name that carry a code whole, one to three adjacent words with no number or code
- * going on around them ("UPort 1650-16" carries no "UPort 1650"); those after "for" are `fits`.
- */
+/** The runs of a name carrying a code whole, nothing going on around them; after "for", `fits`. */
 export function codeRuns(
   words: readonly string[],
   given: ReadonlySet<string>,
@@ -113,8 +110,7 @@ export function codeRuns(
   // A number alone before a code of letters first is its line's ("Serie 6 WAU28PH9GB").
   const startsAlone = (i: number) =>
     bounded(i - 1) || (ONLY_DIGITS.test(words[i - 1]!) && LETTER.test(words[i]![0]!));
-  // After a part number of digits, a word of three letters is its name going on ("83054 Dry
-  // Erase"), where one or two may be its suffix ("22 110 B").
+  // After a part number of digits, three letters go on its name ("83054 Dry"), one or two end it.
   const ends = (j: number, run: string, next = words[j + 1]) =>
     bounded(j + 1) &&
     (next === undefined || !suffix(next) || (!LETTER.test(run) && next.length > 2));
@@ -201,8 +197,7 @@ export function codesCarried(
     const words = product.names.map(wordsOf);
     const read = words.map((w) => codeRuns(w, given, product.categoryWords));
     const whole = new Set(read.flatMap((r) => r.whole));
-    // What its names carry from their own words, and from what they say the product fits ("for
-    // TI-84 Plus" carries "TI84PLUS"): a code only the second carries is another product's.
+    // A code its names carry only in what they say it fits ("for TI-84 Plus") is another's.
     const fitting = words.map(fittingWords);
     const runsFrom = (fitted: boolean) =>
       new Set(words.flatMap((w, n) => runs(w, (i) => fitting[n]!.has(i) === fitted)));

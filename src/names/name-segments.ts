@@ -61,10 +61,7 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
 const INITIALS = /^\p{L}{2,4}$/u;
 const MIN_INITIALLED_WORD = 3;
 
-/**
- * The query with words whose initials spell a brand of two to four letters read as the brand
- * ("Advanced Micro Devices" is AMD): words of three letters or more that are not the candidate's.
- */
+/** The query with words spelling a short brand's initials read as it ("Advanced Micro Devices"). */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
   if (!INITIALS.test(brand)) return query;
   const n = brand.length;

@@ -41,8 +41,7 @@ const NOT_FUNCTION_WORDS = new Set(['le', 'es', 'mi', 'one', 'mm']);
 export const NEVER_CODES: ReadonlySet<string> = new Set([
   ...FILLER_WORDS,
   ...['of', 'to', 'or', 'per'],
-  // The short function words of the languages shops write (`stopword`'s lists), folded as names
-  // are: "mit", "avec", "con" after a model are words, not another model's designator.
+  // Short function words of the shops' languages (stopword): "mit", "avec" are no designators.
   ...[eng, deu, fra, spa, ita, nld, swe, dan, nob, fin, pol]
     .flat()
     .map(normaliseName)

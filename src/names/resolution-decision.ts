@@ -1,5 +1,4 @@
-// The best candidate is found only when confident on its own and clearly ahead of the runner-up
-// (docs/decisions.md, Resolution); otherwise `found: false`, the close candidates suggested.
+// The best candidate is found only if confident and clearly ahead; else the close ones suggested.
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
@@ -129,20 +128,17 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
   const identified = eligible.filter((p) => p.identified);
-  // Naming a product exactly is decisive, and leaves nothing to suggest: the answer is the same
-  // whether one probe of the name's key finds it (issue 34) or the candidates are scored.
+  // Naming a product exactly is decisive: one probe of the name's key gives the same (issue 34).
   if (exact.length === 1) return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
   if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
   else if (identified.length > 1) reason = 'the query writes codes of several products';
   else if (identified.length === 1 && complete.every((p) => p === identified[0])) {
-    // Words never outvote a code: what the rest of a title says describes the product, unless
-    // it states a value the product states otherwise (attributes.ts), which rejected it.
+    // Words never outvote a code: a value stated otherwise has rejected it already (attributes.ts).
     found = identified[0];
     reason = 'the query writes its code, which no other product carries, and contradicts nothing';
   } else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
-    // So is naming all of it and nothing else, a typo forgiven, where a sibling says more
-    // ("Dekjet 1050 J410" is the DeskJet 1050 J410, not the DeskJet 1050 J410 Series).
+    // So is naming all of it, a typo forgiven, where a sibling says more ("Dekjet 1050 J410").
     found = complete[0];
     reason = `the query names it whole and no other, and its ${fmt(found!.score)} is the best`;
   } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
@@ -158,8 +154,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
     reason = `"${found.outreadBy}" names as much of the query as its best: the query does not tell them apart`;
     found = undefined;
   }
-  // Found by its words, it is still another product where the query states another value of a
-  // kind it states ("Starlight" against its "Midnight"): no word describes a value away.
+  // Found by its words, it is another product where the query states another value ("Starlight").
   if (found && found.contradicted === undefined && contradicts?.(found)) {
     reason = 'the query states another value of a kind its best candidate states';
     found = undefined;

@@ -1,8 +1,7 @@
 import { codeStem } from './code-forms.js';
 import { compactName, wordsOf } from './name-normaliser.js';
 
-// The terms a name is indexed and searched by, at import and lookup alike, so the two always meet
-// (docs/resolution.md, "Resolution scales by rare terms").
+// The terms names are indexed and queries searched by, alike (docs/resolution.md, rare terms).
 
 /** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
@@ -22,8 +21,7 @@ export function searchTerms(normalised: string): string[] {
     const three = i + 2 < words.length ? words[i]! + words[i + 1]! + words[i + 2]! : '';
     if (HAS_DIGIT.test(three)) terms.add(three);
   }
-  // A code is indexed by its stem too ("k38074*" of "K38074US"), marked apart from the terms
-  // names carry: one model with another market's or ordering letters is found (code-forms.ts).
+  // A code is indexed by its stem too ("k38074*" of "K38074US"): its other forms are found.
   for (const term of [...terms]) {
     const stem = HAS_DIGIT.test(term) ? codeStem(term) : undefined;
     if (stem !== undefined && stem !== term) terms.add(stem + STEM_MARK);

@@ -25,9 +25,8 @@ const carries = (words: ReadonlySet<string>, word: string): boolean =>
   words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
 
 /**
- * For each anchored candidate the query does not tell from another member of its family, that
- * member's name. A word one lacks tells them apart ("Black" beside "White"), so does naming all
- * of one while the other says more, or an edition or condition only one states ("Refurbished").
+ * For each anchored candidate the query does not tell from another of its family, that one's
+ * name: a word one lacks ("Black"), its whole name, or an edition only one states tell them apart.
  */
 export function untoldMembers(
   /** The candidates each anchoring code anchors. */

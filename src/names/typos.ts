@@ -2,8 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import type { Token } from './name-tokens.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 
-// Which words of a query may be misspellings of a candidate's (docs/resolution.md): words long
-// enough for a slip to leave them recognisable, never a number or a code.
+// Which words may misspell a candidate's: long enough for a slip to show, never a number or code.
 
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
@@ -14,8 +13,7 @@ export function isTypoOf(word: Token, target: Token, meant = false): boolean {
   if (word.kind !== 'word' || (target.kind !== 'word' && !longVariant)) return false;
   const allowance = typoAllowance(word.text.length, target.text.length);
   if (allowance === 0 || wordDistance(word.text, target.text, allowance) > allowance) return false;
-  // A common word of the catalog's names is written as meant: one letter for another makes
-  // another word ("iPad", "iPod"); a letter left out, added or swapped with the next is a slip.
+  // A common word is written as meant ("iPad", "iPod"), but for a letter left out, added or moved.
   return !(meant && substitutes(word.text, target.text));
 }
 

@@ -1,8 +1,7 @@
 import { FILLER_WORDS } from './name-tokens.js';
 import { someOf } from './name-normaliser.js';
 
-// Words a query may add to a product's name without naming another product: the product's
-// category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
+// Words a query may add to a name without naming another product: its category's, "the new".
 
 /** A maker's full name as printed ("Samsung Electronics"): right after a brand, the maker's. */
 export const MAKER_WORDS = new Set([
