@@ -4,8 +4,7 @@ import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
 import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
-// Values a name states of a kind (a colour, a capacity, a size, a pack count), read alike from a
-// query and a catalog name in the shops' languages (docs/resolution.md, order of evidence).
+// Values a name states of a kind (a colour, a capacity), read alike from a query and a name.
 
 /** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
 const COLOURS = new Map<string, string>();
@@ -15,8 +14,7 @@ export const sameColour = (a: string, b: string) =>
 const colour = (words: string) => {
   for (const word of words.split(' ')) COLOURS.set(word, words.split(' ')[0]!);
 };
-// English, German, French, Spanish, Italian, Dutch, the Nordic languages and Polish, each word to
-// the first of its line; not words commoner as other words ("or", "sort", "rod").
+// The shops' languages, each word to the first of its line; not words commoner as others ("rod").
 colour('black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne');
 colour('white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen');
 colour('white bialy biały biala biała biale białe');

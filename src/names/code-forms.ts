@@ -38,8 +38,7 @@ export function oneModel(a: string, b: string): boolean {
   if (!long.startsWith(short))
     return [short, long].every((letters) => MARKETS.has(letters) && !EDITIONS.has(letters));
   const rest = long.slice(short.length);
-  // Ordering letters go on the model's own ("B" of "S928B"): after its digits alone, letters
-  // may name an edition ("fi-6230ZLA" of an "fi-6230"), which a market's never do.
+  // Ordering letters go on the model's own ("S928B"); after its digits, they may be an edition's.
   return (
     !EDITIONS.has(rest) && (MARKETS.has(rest) || (short !== '' && rest.length >= MIN_ORDERING))
   );

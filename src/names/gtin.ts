@@ -1,5 +1,4 @@
-// Barcodes: GTIN-8, -12 (UPC-A), -13 (EAN) and -14, one number at four lengths, compared and
-// stored left-padded with zeros to 14 digits (a UPC-A is its EAN-13 with a leading zero).
+// Barcodes (GTIN-8, -12, -13, -14), compared and stored left-padded with zeros to 14 digits.
 
 /** The GS1 check digit of the digits before it: weights 3 and 1 alternating from the right. */
 export function gtinCheckDigit(body: string): number {

@@ -2,8 +2,7 @@ import type { ReadProduct } from './candidate-name.js';
 import { compactName, DIGIT, LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { COUNT_WORDS, hasLetters, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
 
-// Model codes as a query writes them and as a catalog name carries them (title-reading.ts): whole,
-// as the product's own, rather than cut short, going on, or named as what the product fits.
+// Model codes as a query writes them and as a name carries them: whole, as the product's own.
 
 /** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
 export const MIN_CODE_LENGTH = 4;
@@ -95,8 +94,7 @@ export function codeRuns(
     !category.has(word) &&
     !JOINING.has(word) &&
     !FITS.has(word);
-  // A number a unit follows is a measure ("M530 12 MP"), not the code going on; so is one a
-  // decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
+  // A number a unit follows is a measure ("M530 12 MP", "10.1-Inch"), not the code going on.
   const unitAfter = words.map(
     (word, i) => DIGIT.test(word) && i + 1 < words.length && isMeasure(`${word} ${words[i + 1]!}`),
   );

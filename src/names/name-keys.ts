@@ -13,9 +13,7 @@ export const withBrand = (name: string, brand: string, join = ''): string[] =>
 export function exactNameKeys(names: readonly string[], brand: string): string[] {
   const b = nameKey(brand); // keys hold no space: a form's is its brand and name joined
   const [name, ...aliases] = names.map(compactName);
-  const keys = new Set<string>();
-  for (const key of [name!, ...aliases].filter((k) => k !== ''))
-    for (const form of withBrand(key, b)) keys.add(form);
+  const keys = new Set([name!, ...aliases].filter((k) => k !== '').flatMap((k) => withBrand(k, b)));
   for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
   return [...keys];
 }

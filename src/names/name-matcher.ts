@@ -135,8 +135,7 @@ const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
   const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
-  // A bare number may be the candidate's "65-inch" or its brand's ("Fusion5"); in a title, not
-  // the digit of a part number ("50 Sheets" of "A3L791").
+  // A bare number may be the name's "65-inch" or its brand's ("Fusion5"); in a title, no digit.
   const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
   // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;
@@ -183,16 +182,14 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (!compactOnce.some((c) => c.includes(word)))
       return `model code "${word}" is not in "${name}"`;
   }
-  // Letters glued to the model number the query gives make another model ("8a" is not "8"),
-  // unless the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1").
+  // Letters glued to the query's model number make another ("8a"), unless the name says it too.
   for (const code of anchored ? [] : c) {
     if (!code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);
     if (start !== undefined && !name.split(' ').includes(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
-  // A variant word may be glued to the model on one side only ("HL-L2380DW" is "HL-L2380 DW");
-  // a short word after the model may be the category ("RTX 2060 GPU") or say nothing ("by").
+  // A variant glued on one side ("HL-L2380DW"), a category's word ("GPU") or "by" is known.
   const known = (v: string) =>
     texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   if (read?.untoldFrom !== undefined)

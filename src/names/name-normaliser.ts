@@ -1,5 +1,4 @@
-// The one normalisation of names, for the catalog's import and a query's resolution alike:
-// case, accents, punctuation and spacing never matter ("WH-1000XM5", "wh 1000 xm5").
+// The one normalisation of names, at import and lookup: case, accents, punctuation, spacing go.
 
 const MARKS = /\p{M}+/gu;
 /** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */

@@ -2,8 +2,7 @@ import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword'
 import { LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
-// A name as resolution sees it: normalised, then split into tokens, letters apart from digits
-// ("1000xm5" → 1000, xm, 5), the letters attached to digits a model code's ("xm").
+// A name as resolution sees it: tokens, letters apart from digits ("1000xm5" → 1000, xm, 5).
 
 export interface Token {
   text: string;
@@ -165,8 +164,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         if (read.scale !== 1) previous.text = String(+previous.text * read.scale);
         return;
       }
-      // A roman numeral keeps its word ("SATA I/II"); a count written as a word ("Eight-Tab"),
-      // and the "One" of "3-in-One", are their numbers.
+      // A roman numeral keeps its word ("SATA II"); counts as words ("Eight-Tab", "3-in-One").
       const roman = ROMAN.get(run);
       const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
       const spelt = roman ?? (inOne ? '1' : NUMBER_WORDS.get(run));

@@ -6,8 +6,7 @@ import { FUNCTION_WORDS } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
-// What a query tells of a candidate's siblings (title-reading.ts): a family one code anchors,
-// told apart by what the query says, and a maker's line, a word only its names carry.
+// What a query tells of a candidate's siblings: a family one code anchors, a maker's line.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
 const namedBy = (product: ReadProduct) =>

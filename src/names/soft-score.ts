@@ -108,8 +108,7 @@ export function softScore(
   // A query may describe a product it names whole, or a title: "Xbox One X" is no Series X.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
-  // A word no name of the catalog carries describes a product whose numbers and codes the query
-  // names, after them or before its brand; between them it may name a line ("Sonos Beam Gen 2").
+  // A word no name carries describes a model the query names, but between brand and model (a line).
   const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
   const modelNamed =
     modelAt < Infinity && c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));

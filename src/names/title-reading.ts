@@ -23,8 +23,7 @@ import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
 
-// A query read against the products it may name: which words describe and which identify (a
-// model code) depends on the catalog, not on a word list (docs/resolution.md, "Titles").
+// A query read against its candidates: what describes, what identifies (docs/resolution.md).
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
@@ -204,8 +203,7 @@ export function readTitle(
   const namedOf = remembered((i: number) => [...querySet].filter((w) => own(i).has(w)));
   const setsApart = (i: number) => (word: string) =>
     othersOfMaker(i).some((j) => !own(j).has(word) && namedOf(i).every((w) => own(j).has(w)));
-  // An anchor no other product of the catalog carries identifies its product, unless the query
-  // says a word it lacks that a product of its line carries ("Controller" beside "Partition").
+  // An anchor no other product carries identifies it, unless the query says a line sibling's word.
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || carriers.get(code)!.length > 1) return undefined;
@@ -238,8 +236,7 @@ export function readTitle(
   const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
   // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
   const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
-  // A product the title names only after its "for", by its code or by its words right after it
-  // ("Hülle für Aero Buds"), is what the title's product fits, where it says what that is.
+  // A product named only after a title's "for" ("Hülle für Aero Buds") is what its item fits.
   const fitsIt = (index: number) =>
     forAt >= 0 &&
     (saidBefore.length > 0 || standsIn) &&

@@ -13,8 +13,7 @@ import { PENALTY } from './resolution-decision.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 import { sameColour } from './attributes.js';
 
-// The other half of the soft score (soft-score.ts): what the candidate's name says that the query
-// does not, from a word that tells it apart (in full) to a title's descriptions (bounded).
+// The other half of the soft score (soft-score.ts): what the name says that the query does not.
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -49,8 +48,7 @@ export function lessWhatTheNameAdds(
   const anchored = read?.anchor !== undefined;
   // However much a title says, what it costs is bounded; anchored, all of it describes.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  // The kind named last ("... Switch") is not how far the query names the name, nor is a colour
-  // beside its model's number or code ("Breeze 40 Desk Fan, Black" asked "Breeze 40 schwarz").
+  // The kind named last ("Switch"), or a colour beside a model, is not how far the query names.
   const model = someOf(used, (j) => !hasLetters(c[j]) || c[j]!.kind === 'code');
   const kind = (j: number) =>
     isCategoryWord(c[j]!.text, candidate.categoryWords) ||
@@ -59,8 +57,7 @@ export function lessWhatTheNameAdds(
   const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
   // A code the query leaves out costs once, however many runs it has ("SP300B": not sp, 300, b).
   const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN"), or a number of the query's code as
-  // a count ("TF-24G 24-Port"), says it once.
+  // A name that says a code again ("CB278AN - CB278AN") or as a count ("24-Port") says it once.
   const counted = (part: Token, i: number) =>
     part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
   const saidAgain = (part: Token, i: number) =>
@@ -93,8 +90,7 @@ export function lessWhatTheNameAdds(
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word its name says describes it, as a title's does, but a variant word that
-    // names another model ("LA75 Plus") and a number (another generation, a part number).
+    // Anchored, a word of its name describes it, as a title's does, but another model's ("Plus").
     if (
       (title || (anchored && (kind === 'word' || designator(token) || partNumber))) &&
       !variantNamesModel(text, c[i - 1], read)
