@@ -135,7 +135,7 @@ const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
   const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
-  // A bare number may be the name's "65-inch" or its brand's ("Fusion5"); in a title, no digit.
+  // A bare number is the name's ("65-inch") or its brand's ("Fusion5"); in a title, no code's.
   const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
   // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;

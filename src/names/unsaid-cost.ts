@@ -90,7 +90,7 @@ export function lessWhatTheNameAdds(
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word of its name describes it, as a title's does, but another model's ("Plus").
+    // Anchored, its words and part numbers describe, as a title's do, but another model's ("Plus").
     if (
       (title || (anchored && (kind === 'word' || designator(token) || partNumber))) &&
       !variantNamesModel(text, c[i - 1], read)
