@@ -32,7 +32,7 @@ export function codeStem(code: string): string | undefined {
 /** Whether two codes are one model with other market or ordering letters after it. */
 export function oneModel(a: string, b: string): boolean {
   const [one, other] = [STEM.exec(a), STEM.exec(b)];
-  if (a === b || !one || !other || one[1] !== other[1] || !codeStem(a)) return false;
+  if (!one || !other || one[1] !== other[1] || !codeStem(a)) return false;
   const [short, long] =
     one[2]!.length <= other[2]!.length ? [one[2]!, other[2]!] : [other[2]!, one[2]!];
   if (!long.startsWith(short))

@@ -166,14 +166,11 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (compared(measuresWritten(u.text + u.unit).asked, stated()).agrees.length === 0)
       return `${u.text}${u.unit} differs from "${name}"`;
   }
-  const texts =
-    q.codes.length > 0 || q.variants.size > 0
-      ? new Set([...c, ...brand].map((t) => t.text))
-      : undefined;
+  const texts = new Set([...c, ...brand].map((t) => t.text));
   let compactOnce: string[] | undefined;
   for (const token of q.codes) {
     if (term(token)) continue;
-    if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text))
+    if (!texts.has(token.text) && contradicts(token.text) && !fitted(token.text))
       return `model code "${token.text}" is not in "${name}"`;
     // A code written as one word ("NEXT7") is carried as that word: apart ("NEXT6 7-Inch"), no.
     const word = token.word;
@@ -191,7 +188,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   }
   // A variant glued on one side ("HL-L2380DW"), a category's word ("GPU") or "by" is known.
   const known = (v: string) =>
-    texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
+    texts.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   if (read?.untoldFrom !== undefined)
     return `the query does not tell it from "${read.untoldFrom}", which its code names too`;
   // A variant word always contradicts; a designator ("2 x Button") only where it tells apart.

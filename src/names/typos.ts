@@ -18,10 +18,8 @@ export function isTypoOf(word: Token, target: Token, meant = false): boolean {
 }
 
 /** Whether two words of one length differ in their letters, not only in their order. */
-function substitutes(word: string, target: string): boolean {
-  if (word.length !== target.length || word === target) return false;
-  return [...word].sort().join('') !== [...target].sort().join('');
-}
+const substitutes = (word: string, target: string): boolean =>
+  word.length === target.length && [...word].sort().join('') !== [...target].sort().join('');
 
 /** The word of the name `c` or its brand that `token` misspells, or one its category word held. */
 export function misspelling(
