@@ -136,7 +136,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
   // A bare number is the name's ("65-inch") or its brand's ("Fusion5"); in a title, no code's.
-  const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
+  const remaining = [...c, ...brand].filter((t) => !hasLetters(t));
   // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || read.distinguishes(word);

@@ -120,7 +120,7 @@ export function readTitle(
     ...writtenApart(written, (code) => products.some((p) => p.names.some(hasWord(code)))),
   ].filter((code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt);
   const codes = named.filter(rare);
-  const codeChunks = written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk));
+  const codeChunks = written.filter(({ chunk }) => mixesLettersAndDigits(chunk));
   const codeParts = new Set(codeChunks.flatMap((c) => c.words));
   const ends = codeEnds(codeChunks);
   const quantities = new Set(
