@@ -5,7 +5,7 @@ import { compactName, normaliseName, wordsOf } from '../names/name-normaliser.js
 import { queryTerms, stemTerms } from '../names/search-terms.js';
 import { chunks, runs, writtenCodes, type Chunk } from '../names/model-codes.js';
 import { writtenAsQuery } from '../names/code-forms.js';
-import { readTitle, type TermCounts } from '../names/title-reading.js';
+import { queryCodes, readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread } from '../names/closer-readings.js';
@@ -142,7 +142,7 @@ export class CandidateResolver {
     // A code the query writes with or without its maker's prefix is the same code; one that no
     // candidate carries as written may be another's with other market or ordering letters.
     // Read as the title reads them: "QX-4410/EU" is "QX4410" where names carry that.
-    const named = writtenCodes(written, (term) => counts.namesCarrying(term));
+    const named = codes.size === 0 ? [] : queryCodes(written, counts);
     const carries = (name: string, code: string) =>
       compactName(name).includes(code) && runs(wordsOf(name)).includes(code);
     const unmatched = new Set(
@@ -165,6 +165,7 @@ export class CandidateResolver {
       })),
       counts,
       written,
+      named,
     );
     const match = nameMatcher(query);
     // Coverage is against the best candidate's weight: however many words a title adds, the

@@ -4,10 +4,7 @@ import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
 import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
-// Attributes a product name states as values of a kind (a colour, a capacity, a screen size, a
-// pack count), read the same way from a query and from a catalog name, in the languages shops
-// write. Beside a code that identifies a product, only a value the product states otherwise
-// contradicts it: any other word of a title describes (docs/resolution.md, order of evidence).
+// Values a name states of a kind (a colour, a capacity), read alike from a query and a name.
 
 /** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
 const COLOURS = new Map<string, string>();
@@ -17,9 +14,7 @@ export const sameColour = (a: string, b: string) =>
 const colour = (words: string) => {
   for (const word of words.split(' ')) COLOURS.set(word, words.split(' ')[0]!);
 };
-// English, German, French, Spanish, Italian, Dutch, Swedish, Danish, Norwegian, Finnish,
-// Polish, each word to the first of its call. Not the words that are commoner as other words
-// ("or", "sort", "rod").
+// The shops' languages, each word to the first of its line; not words commoner as others ("rod").
 colour('black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne');
 colour('white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen');
 colour('white bialy biały biala biała biale białe');
@@ -49,10 +44,7 @@ export const COMPATIBLE = new Set([
   ...['compatible', 'kompatibel', 'kompatibelt', 'kompatibla', 'compatibile', 'compativel'],
   ...['kompatibilni', 'zgodny', 'zamiennik'],
 ]);
-/**
- * "For" in the languages shops write, folded ("für", "för"): what follows is what the product
- * fits. Read for the kind a title says only: a code after them may still be the product's own.
- */
+/** "For" in the shops' languages, folded ("für"): what follows is what the product fits. */
 export const FOR = new Set([
   ...[...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'do', 'dla'],
   ...COMPATIBLE,
@@ -116,11 +108,7 @@ const CONDITIONS = new Set([
 /** How a value of a kind is said: "red", "2" (a pack's count), "64 gb" (a measure's, its unit). */
 const said = (kind: string, value: string) => (UNITS.has(kind) ? `${value} ${kind}` : value);
 
-/**
- * The first edition, generation or condition one of them states and the other does not ("LA75
- * Plus" of "LA75", "Gen 3" of "Gen 4", "Renewed"): a code does not say which model of its line is
- * meant, where the catalog may lack it; the words decide, as without a code (name-matcher.ts).
- */
+/** The first edition, generation or condition only one of them states ("LA75 Plus", "Gen 3"). */
 export function otherModel(
   query: Attributes,
   product: Attributes,
@@ -140,9 +128,8 @@ export function otherModel(
 
 /**
  * The values the query states that contradict the product, one for each kind both state where
- * the query's values are none of the product's, or are no more than the product's and not all
- * among them ("8GB 256GB" against "8GB 512GB"); and those it states alike, its own. A kind only
- * one of them states contradicts nothing: a colour a name does not give describes it.
+ * the query's are none of the product's, or no more and not all among them ("8GB 256GB" against
+ * "8GB 512GB"); and those it states alike. A kind only the query states describes.
  */
 export function compared(query: Attributes, product: Attributes) {
   const found = { contradicted: [] as string[], agrees: [] as string[] };
@@ -162,14 +149,8 @@ export function compared(query: Attributes, product: Attributes) {
   return found;
 }
 
-/** What a query states, read once for the candidates a code identifies. */
-export interface Told {
-  asked: Attributes;
-  /** The kind of product it says it is (singular), if a word of it ends a catalog's category. */
-  saysKind: readonly string[];
-  /** Whether it says that kind is for something ("Charger for ..."): an accessory of it. */
-  saysFor: boolean;
-}
+/** What a query states, read once for the candidates a code identifies (toldBy). */
+export type Told = ReturnType<typeof toldBy>;
 
 /** A size in centimetres is one in inches ("139 cm" is 55 inches), and the other way. */
 const OTHER_UNIT = new Map<string, [string, number, number]>([
@@ -204,11 +185,10 @@ export function kindsOf(categories: readonly string[]): Set<string> {
 }
 
 /**
- * What a query states, against the catalog's kinds of product (the words categories end with).
- * The kind a title says it is is the last such word before what goes with it or what it fits
- * ("Desktop Memory Module" is memory; "Phone with Case", a phone; "Case for Phone", a case).
+ * What a query states, and its kind: the last catalog kind before "with" or "for" it names, and
+ * whether it says that kind is for something ("Charger for ..."): an accessory of it.
  */
-export function toldBy(query: string, kinds: ReadonlySet<string>): Told {
+export function toldBy(query: string, kinds: ReadonlySet<string>) {
   const words = normaliseName(query).split(' ');
   const beside = words.findIndex((w) => BESIDE.has(w));
   const said = (beside < 0 ? words : words.slice(0, beside)).map(singular);
@@ -260,9 +240,7 @@ export function weighIdentifier(
   const kind = anotherKind(told, product);
   if (kind) return { setAside: `"${kind}" is another kind of product` };
   const stated = attributesOf(product.name);
-  // Beside a part number that identifies it, edition and all ("CT2000P3PSSD8" is the P3 Plus),
-  // an edition or generation only one of them says is silence; beside a code of its name, which
-  // the edition may go on ("LA75 Plus"), another model of the line may be meant.
+  // Beside a part number ("CT2000P3PSSD8"), an edition only one of them says is silence.
   const [asked, own] = product.partNumber
     ? [bothSayApart(told.asked, stated), bothSayApart(stated, told.asked)]
     : [told.asked, stated];

@@ -16,10 +16,7 @@ export interface CandidateName {
   read?: ReadAgainst;
   /** The measures the product's name states, read from it as written (measures.ts). */
   states?: () => Map<string, Set<string>>;
-  /**
-   * Whether a code no other product carries identifies it, nothing the query states standing
-   * against it (attributes.ts, weighIdentifier): a number its name lacks then describes.
-   */
+  /** Whether a code no other product carries identifies it, uncontradicted (weighIdentifier). */
   identified?: boolean;
 }
 
@@ -28,11 +25,7 @@ export interface ReadAgainst {
   describes(word: string): boolean;
   /** Whether no name of the catalog carries a word of the query (in any language): it describes. */
   unknown(word: string): boolean;
-  /**
-   * Whether no candidate of this product's maker carries a word of the query, however often the
-   * catalog tells siblings apart by it: beside the code anchoring a name the query names whole,
-   * it describes what that name never says (a colour of a name that gives none).
-   */
+  /** Whether no candidate of its maker carries a word of the query, however often told apart. */
   makerLacks(word: string): boolean;
   /** Whether a word of the query some candidate carries is a common word of names. */
   common(word: string): boolean;
@@ -46,10 +39,7 @@ export interface ReadAgainst {
   specifies(number: string): boolean;
   /** Whether no member of the family its code anchors carries a number ("88" of "88-Key"). */
   tellsNoMember(number: string): boolean;
-  /**
-   * Whether a number of the query is written inside one of its codes ("570" of "N570"): beside
-   * the product's own code, it is that other code's, which would have taken the anchor if rare.
-   */
+  /** Whether a number of the query is written inside one of its codes ("570" of "N570"). */
   inCode(number: string): boolean;
   /** The query's model code only this product carries, under a brand the query names. */
   anchor?: string;
@@ -67,10 +57,7 @@ export interface ReadAgainst {
   brandNamed: boolean;
   /** Whether the query writes a code this name carries: another of its codes may be a part's. */
   codeNamed: boolean;
-  /**
-   * Whether the query names a word of this name no other maker's name carries (a line:
-   * "PowerJolt"): named with every other word, a code it leaves out may be a part number.
-   */
+  /** Whether the query names a word only this maker's names carry (a line: "PowerJolt"). */
   lineNamed(): boolean;
   /** Another candidate its anchoring code anchors, which the query does not tell from it. */
   untoldFrom?: string;
@@ -78,10 +65,7 @@ export interface ReadAgainst {
   codeEnd(word: string): boolean;
   /** The query's model codes this name carries only as what it fits ("for TI-84 Plus"). */
   fitsOnly: readonly string[];
-  /**
-   * Set when the query says it is something else for this product: its code comes only after a
-   * "for", and none of the words before it are this product's ("Rubber Tips for … GC16040").
-   */
+  /** Set when the query is something else for this product ("Rubber Tips for … GC16040"). */
   fitted?: true;
 }
 
@@ -115,10 +99,6 @@ export function brandForm(brand: string): BrandForm {
 /** A brand's maker, as candidates of one maker are read together: its first word ("Seiko"). */
 export const makerOf = (brand: BrandForm): string => brand.normalised.split(' ')[0] ?? '';
 
-/**
- * Whether a variant word of a name names another model where it stands: after a model number
- * ("Centurion 534 Plus"), or wherever the catalog tells products of a brand apart by it; not
- * elsewhere ("Slim Solid State Drive").
- */
+/** Whether a variant word names another model: after a number ("534 Plus"), or if told apart. */
 export const variantNamesModel = (word: string, previous?: Token, read?: ReadAgainst): boolean =>
   VARIANT_WORDS.has(word) && (read?.neverApart(word) !== true || isModelPart(previous));

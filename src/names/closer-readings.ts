@@ -1,9 +1,6 @@
 import { FOUND_AT, type ScoredProduct } from './resolution-decision.js';
 
-// A candidate is never found over another that reads the query at least as closely by any of
-// its names. `Sansa Fuze 4 GB` names `Sansa Fuze 4 GB MP3 Player Black` as closely as `Sansa
-// Fuze 4 GB Video MP3 Player Black` and leaves less unsaid; the longer name scores higher only
-// because a title's unsaid words cost less, which is no reason to choose it.
+// A candidate is never found over another that reads the query as closely by any of its names.
 
 /** The query's words a name names (exactly, misspelt or as its brand) and the words it adds. */
 export interface Reading {
@@ -13,10 +10,7 @@ export interface Reading {
 
 const within = (some: readonly string[], all: ReadonlySet<string>) => some.every((w) => all.has(w));
 
-/**
- * The name of the first of `others` that names every word of the query `reading` names and
- * leaves unsaid nothing that `reading` does not. Of two readings alike, neither is found.
- */
+/** The first of `others` that names all `reading` names and leaves unsaid nothing more. */
 export function closerReading(
   reading: Reading,
   others: readonly {
@@ -33,8 +27,7 @@ export function closerReading(
   for (const other of others) {
     if (other.reading === reading || (of !== undefined && other.of === of)) continue;
     if (!within(reading.named, new Set(other.reading.named))) continue;
-    // A name that leaves words of its own unsaid is not told by the query from another of its
-    // maker that names all it names: only what the query says tells them apart.
+    // Names of one maker that leave words unsaid are told apart only by what the query says.
     const untold = reading.unsaid.length > 0 && maker !== undefined && other.maker === maker;
     if (untold || within(other.reading.unsaid, unsaid)) return other.name;
   }
@@ -54,9 +47,7 @@ export interface Explained {
 
 /** Marks each candidate that could be found but another reads as closely: a runner-up only. */
 export function outread(explained: Explained[]): Explained[] {
-  // Any name of another candidate may read the query as closely, not only its best-scored
-  // one: `Erc Ribbon Cassette for TMU200D ...` names all of `Epson Erc Ribbon Cassette` that
-  // `Black Ribbon Cassette for M-160 ERC-09B` does, though its alias scores higher.
+  // Any name of another candidate may read the query as closely, not only its best-scored one.
   const readings = explained.flatMap((e, of) =>
     e.reading && !e.scored.rejected
       ? [e.reading, ...(e.otherReadings ?? [])].map((reading) => ({

@@ -1,12 +1,9 @@
-import { compactName, wordsOf } from './name-normaliser.js';
+import { compactName, DIGIT, LETTER, wordsOf } from './name-normaliser.js';
 import { VARIANT_WORDS } from './name-tokens.js';
 import { isCode, MAX_CODE_WORDS, MIN_CODE_LENGTH, ONLY_LETTERS, runs } from './model-codes.js';
 
-// One model code in the forms makers and shops write it: with the maker's prefix glued before
-// it or not ("HPQ6511A", "Q6511A"); with a market's letters after it ("K38074EU", "K38074US"), or
-// a part number's ordering letters (colour, market, pack: "SM-S928BZKGEUB" of "SM-S928B"). A
-// catalog name is read with its code written as the query writes it where the two are forms
-// of one code; letters that name an edition ("X100VI" of "X100V", "D5300KIT") never are.
+// One model code in the forms makers and shops write it: with a maker's prefix ("HPQ6511A"), a
+// market's or ordering letters ("K38074EU", "SM-S928BZKGEUB"); never an edition's ("X100VI").
 
 /** The longest maker prefix glued before a code ("HP" of "HPQ6511A", "SAS" of "SASCLTR409"). */
 const MAX_MAKER_PREFIX = 4;
@@ -18,18 +15,13 @@ const MARKETS = new Set(
 );
 /** Letters after a code's own this many or more are a part number's ordering details. */
 const MIN_ORDERING = 3;
-/**
- * ...unless they say what the product is or comes as (another edition, another offer), or its
- * colour: a value the title may state otherwise ("UM380BLK" beside a title's "white").
- */
+/** ...unless they name an edition, another offer or a colour ("UM380BLK" beside "white"). */
 const EDITIONS = new Set([
   ...[...VARIANT_WORDS, 'kit', 'set', 'bundle', 'combo', 'duo', 'twin'],
   ...['blk', 'wht', 'slv', 'gry', 'red', 'blu', 'grn', 'gld', 'pnk'],
 ]);
 /** A code as its stem, up to its last digit, and the letters after it ("k38074", "us"). */
 const STEM = /^(.*\p{N})(\p{L}*)$/u;
-const LETTER = /\p{L}/u;
-const DIGIT = /\p{N}/u;
 
 /** A code's stem: up to its last digit, with a letter, long enough to identify ("k38074"). */
 export function codeStem(code: string): string | undefined {
@@ -40,14 +32,13 @@ export function codeStem(code: string): string | undefined {
 /** Whether two codes are one model with other market or ordering letters after it. */
 export function oneModel(a: string, b: string): boolean {
   const [one, other] = [STEM.exec(a), STEM.exec(b)];
-  if (a === b || !one || !other || one[1] !== other[1] || !codeStem(a)) return false;
+  if (!one || !other || one[1] !== other[1] || !codeStem(a)) return false;
   const [short, long] =
     one[2]!.length <= other[2]!.length ? [one[2]!, other[2]!] : [other[2]!, one[2]!];
   if (!long.startsWith(short))
     return [short, long].every((letters) => MARKETS.has(letters) && !EDITIONS.has(letters));
   const rest = long.slice(short.length);
-  // Ordering letters go on the model's own ("B" of "S928B"): after its digits alone, letters
-  // may name an edition ("fi-6230ZLA" of an "fi-6230"), which a market's never do.
+  // Ordering letters go on the model's own ("S928B"); after its digits, they may be an edition's.
   return (
     !EDITIONS.has(rest) && (MARKETS.has(rest) || (short !== '' && rest.length >= MIN_ORDERING))
   );
@@ -61,13 +52,7 @@ export function abbreviates(prefix: string, brand: string): boolean {
   return [...prefix].every((letter) => (at = brand.indexOf(letter, at) + 1) > 0);
 }
 
-/**
- * A catalog name with its model codes written as the query's `codes` where the two differ by a
- * leading maker prefix alone, on either side ("SASCLTR409" is "CLT-R409" of Samsung, "Q6511A"
- * is "HPQ6511A" of HP); `brand` is the product's, compact. Codes of `unmatched`, which no
- * candidate carries as the query writes them, are read in a name that writes them with other
- * market or ordering letters (oneModel).
- */
+/** A name with its codes written as the query's: a maker's prefix aside, or as `oneModel`. */
 export function writtenAsQuery(
   name: string,
   codes: ReadonlySet<string>,
@@ -76,10 +61,10 @@ export function writtenAsQuery(
 ): string {
   const read = withMakerPrefixes(name, codes, brand);
   // Most names carry none of the codes' stems: read no further.
-  const stems = [...unmatched].map(codeStem);
-  if (!stems.some((stem) => stem !== undefined && compactName(read).includes(stem))) return read;
+  const stems = [...unmatched].flatMap((code) => codeStem(code) ?? []);
+  const compact = stems.length > 0 ? compactName(read) : '';
+  if (!stems.some((stem) => compact.includes(stem))) return read;
   const words = wordsOf(read);
-  let changed = false;
   for (let i = 0; i < words.length; i++) {
     // A run ending where the name's code ends, not before a word going on it ("4090 Ti").
     if (!DIGIT.test(words[i]!) || /^\p{L}{1,3}$/u.test(words[i + 1] ?? '')) continue;
@@ -88,20 +73,18 @@ export function writtenAsQuery(
       const code = [...unmatched].find((c) => oneModel(run, c));
       if (code === undefined) continue;
       words.splice(j, i - j + 1, code);
-      [i, changed] = [j, true];
+      i = j;
       break;
     }
   }
-  return changed ? words.join(' ') : read;
+  return words.join(' ');
 }
 
 function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: string): string {
-  if (codes.size === 0 || brand === '') return name;
   const written = wordsOf(name);
   // A code the name carries already, however split ("NBX T1014N"), needs no prefix read.
   let carriedOnce: Set<string> | undefined;
   const carried = (code: string) => (carriedOnce ??= new Set(runs(written))).has(code);
-  let changed = false;
   const words = written.map((word) => {
     // A word the query writes as it is stays as it is ("3705A (CP3705A)").
     if (codes.has(word)) return word;
@@ -110,11 +93,10 @@ function withMakerPrefixes(name: string, codes: ReadonlySet<string>, brand: stri
       if (longer === shorter || !longer.endsWith(shorter) || !isCode([shorter])) continue;
       const prefix = longer.slice(0, longer.length - shorter.length);
       if (!abbreviates(prefix, brand) || carried(code)) continue;
-      changed = true;
       // The name's prefix stays a word of its own; a prefix only the query writes is taken on.
       return longer === word ? `${prefix} ${code}` : code;
     }
     return word;
   });
-  return changed ? words.join(' ') : name;
+  return words.join(' ');
 }

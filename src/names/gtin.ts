@@ -1,6 +1,4 @@
-// Barcodes: GTIN-8, GTIN-12 (UPC-A), GTIN-13 (EAN) and GTIN-14, one number written at four
-// lengths. Left-padded with zeros to 14 digits they compare equal across forms (a UPC-A is its
-// EAN-13 with a leading zero), which is how the catalog stores them and a lookup finds them.
+// Barcodes (GTIN-8, -12, -13, -14), compared and stored left-padded with zeros to 14 digits.
 
 /** The GS1 check digit of the digits before it: weights 3 and 1 alternating from the right. */
 export function gtinCheckDigit(body: string): number {
@@ -34,18 +32,11 @@ export function gtinOfQuery(query: string): string | undefined {
 
 const WRITTEN_GTIN = /(?<![\p{L}\p{N}])[0-9]{12,14}(?![\p{L}\p{N}])/gu;
 
-/**
- * The valid barcodes of 12 to 14 digits a name writes alone among its words (`… 2-Pack, UPC
- * 885909950805`), as 14-digit keys: a barcode identifies its product more surely than any word.
- * Eight digits alone are as often a maker's part number, and left to the name's reading.
- */
+/** A name's valid barcodes of 12 to 14 digits alone, as keys (8 are often a part number). */
 export const gtinsInName = (name: string): string[] => [
   ...new Set([...name.matchAll(WRITTEN_GTIN)].flatMap(([digits]) => keyOf(digits) ?? [])),
 ];
 
-/**
- * The name without the barcodes it writes that are among `keys` (14-digit): a barcode a product
- * carries is an identifier, read as one, never a number the product's name must state.
- */
+/** The name without the barcodes of `keys` it writes: identifiers, not numbers it must state. */
 export const withoutBarcodes = (name: string, keys: readonly string[]): string =>
   name.replace(WRITTEN_GTIN, (digits) => (keys.includes(keyOf(digits) ?? '') ? ' ' : digits));

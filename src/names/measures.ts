@@ -1,15 +1,12 @@
-// Measures as names and queries write them (a capacity, a size, a power, a pack count, a
-// standard's version), in the units and spellings of the languages shops write: read the same
-// way from a query and a catalog name, to be compared as values (attributes.ts).
+// Measures as names and queries write them, in the shops' languages, read alike to be compared.
 
 /** Units as shops spell them, to the unit their values are compared in and how many of it. */
 export const UNITS = new Map<string, { unit: string; scale: number; token: boolean }>();
 /** What a kind is called where its values are compared ("capacity 64 gb against its 32 gb"). */
 export const KIND_NAMES = new Map([['pack', 'pack count']]);
 /**
- * A unit's spellings: those before a `|` a name's tokens read too (`token`: "128gb", "6 Feet",
- * name-tokens.ts), never a single letter (the L of "A80L" and the K of "U8K" are model codes,
- * not litres or 4K). One of no kind is the tokens' alone: no value of it is compared.
+ * A unit's spellings: those before a `|` a name's tokens read too (name-tokens.ts), never a single
+ * letter (the L of "A80L" is a code's). One of no kind is the tokens' alone, never compared.
  */
 const unit = (name: string, scale: number, spellings: string, kind = KIND_NAMES.get(name)) => {
   if (kind) KIND_NAMES.set(name, kind);
@@ -120,8 +117,7 @@ export function* measures(folded: string) {
     if (PACK_WORDS.has(word)) yield { number, kind: 'pack', value };
     if (!measure || !KIND_NAMES.has(measure.unit)) continue;
     yield { number, kind: measure.unit, value: value * measure.scale };
-    // Numbers joined before it are in its unit ("12/128GB", "6-10 kg"), by a times only a
-    // length's ("13 x 22,2 cm", where "2x8GB" counts modules).
+    // Numbers joined before it are in its unit ("12/128GB"), by a times a length's ("13 x 22").
     let before = folded.slice(0, match.index);
     for (let m = JOINED.exec(before); m; m = JOINED.exec(before)) {
       const [, joined, by] = m as unknown as [string, string, string];

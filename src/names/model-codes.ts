@@ -1,10 +1,8 @@
 import type { ReadProduct } from './candidate-name.js';
-import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
+import { compactName, DIGIT, LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { COUNT_WORDS, hasLetters, NEVER_CODES, tokenizeNormalised } from './name-tokens.js';
 
-// Model codes as a query writes them and as a catalog name carries them (title-reading.ts):
-// which chunks of a query are codes, and which runs of a name carry a code whole, as the
-// product's own, rather than cut short, going on, or named as what the product fits.
+// Model codes as a query writes them and as a name carries them: whole, as the product's own.
 
 /** A code this short ("4k", "a1", "x2") is too common to identify a product on its own. */
 export const MIN_CODE_LENGTH = 4;
@@ -12,21 +10,15 @@ export const MIN_CODE_LENGTH = 4;
 const MIN_DIGIT_CODE_LENGTH = 5;
 /** The longest run of adjacent words read as one code ("dvd 2500 btci"). */
 export const MAX_CODE_WORDS = 3;
-const LETTER = /\p{L}/u;
-const DIGIT = /\p{N}/u;
 const ONLY_DIGITS = /^\p{N}+$/u;
 
-/**
- * Whether a chunk of the query, as written between spaces, reads as a model code: letters and
- * digits, long enough, and not a measure many products share ("500GB"); or a part number.
- */
+/** Whether a chunk reads as a model code: letters and digits, not a measure, or a part number. */
 export function isCode(words: readonly string[]): boolean {
   const run = words.join('');
   if (!DIGIT.test(run) || run.length < MIN_CODE_LENGTH) return false;
   if (!LETTER.test(run)) return run.length >= MIN_DIGIT_CODE_LENGTH;
   // Letters saying only what a number is: a measure ("16.2MP"), ordinal ("10th"), count ("100pk").
-  const tokens = tokenizeNormalised(words.join(' '));
-  return tokens.some((t) => hasLetters(t) && !COUNT_WORDS.has(t.text));
+  return tokenizeNormalised(words.join(' ')).some((t) => hasLetters(t) && !COUNT_WORDS.has(t.text));
 }
 
 /** Every run of one to three adjacent words, joined; only those starting where `from` allows. */
@@ -72,9 +64,7 @@ function fittingWords(words: readonly string[]): Set<number> {
 
 /** The chunks of a query that name only what the product fits (fittingWords). */
 export function fittedChunks(written: Chunk[]): Chunk[] {
-  const words = written.flatMap((c) => c.words);
-  const fitting = fittingWords(words);
-  if (fitting.size === 0) return [];
+  const fitting = fittingWords(written.flatMap((c) => c.words));
   let at = 0;
   return written.filter(({ words: own }) => own.map(() => fitting.has(at++)).every(Boolean));
 }
@@ -83,17 +73,12 @@ export function fittedChunks(written: Chunk[]): Chunk[] {
 export function fittedTexts(normalised: string): Set<string> {
   const words = wordsOf(normalised);
   const fitting = fittingWords(words);
-  if (fitting.size === 0) return new Set();
   const texts = (of: string[]) => tokenizeNormalised(of.join(' ')).map((t) => t.text);
   const own = new Set(texts(words.filter((_, i) => !fitting.has(i))));
   return new Set(texts(words.filter((_, i) => fitting.has(i))).filter((t) => !own.has(t)));
 }
 
-/**
- * The runs of a catalog name that carry a code whole, as the product's own: one to three
- * adjacent words, joined, with no number or code going on before or after them ("UPort 1650-16"
- * does not carry "UPort 1650", nor "GS816T-200NAS" "GS816T"); those after "for" are `fits`.
- */
+/** The runs of a name carrying a code whole, nothing going on around them; after "for", `fits`. */
 export function codeRuns(
   words: readonly string[],
   given: ReadonlySet<string>,
@@ -109,9 +94,7 @@ export function codeRuns(
     !category.has(word) &&
     !JOINING.has(word) &&
     !FITS.has(word);
-  // A number a unit follows is a measure ("M530 12 MP"), not the code going on; so is one a
-  // decimal's digits and a unit follow ("1015PX-PU17-BK 10.1-Inch", normalised "10 1 inch").
-  // Each word is read once: a long name is read for every run of its words.
+  // A number a unit follows is a measure ("M530 12 MP", "10.1-Inch"), not the code going on.
   const unitAfter = words.map(
     (word, i) => DIGIT.test(word) && i + 1 < words.length && isMeasure(`${word} ${words[i + 1]!}`),
   );
@@ -125,13 +108,10 @@ export function codeRuns(
   // A number alone before a code of letters first is its line's ("Serie 6 WAU28PH9GB").
   const startsAlone = (i: number) =>
     bounded(i - 1) || (ONLY_DIGITS.test(words[i - 1]!) && LETTER.test(words[i]![0]!));
-  // After a part number of digits, a word of three letters is its name going on ("83054 Dry
-  // Erase"), where one or two may be its suffix ("22 110 B").
-  const ends = (j: number, run: string) => {
-    const next = words[j + 1];
-    if (!bounded(j + 1)) return false;
-    return next === undefined || !suffix(next) || (!LETTER.test(run) && next.length > 2);
-  };
+  // After a part number of digits, three letters go on its name ("83054 Dry"), one or two end it.
+  const ends = (j: number, run: string, next = words[j + 1]) =>
+    bounded(j + 1) &&
+    (next === undefined || !suffix(next) || (!LETTER.test(run) && next.length > 2));
   const fitting = fittingWords(words);
   for (let i = 0; i < words.length; i++) {
     let joined = '';
@@ -147,7 +127,6 @@ export function codeRuns(
 
 /** A chunk of the query between spaces, as written and as its normalised words. */
 export type Chunk = { chunk: string; words: string[] };
-/** The query's chunks between spaces. */
 export const chunks = (query: string): Chunk[] =>
   query
     .split(/\s+/u)
@@ -155,10 +134,8 @@ export const chunks = (query: string): Chunk[] =>
     .filter(({ words }) => words.length > 0);
 
 /**
- * The model codes a query writes, each as one chunk between spaces ("DSC-H70", "DVD 2500BTCI"
- * is two), joined: letters and digits, not a measure; or a long part number of digits. Given
- * how many names carry a term, a code written with a suffix that no name carries, a short word
- * of letters ("L735-S3210/EU", "-US", "/B"), is the code before it where names carry that.
+ * The model codes a query writes, each as one chunk ("DSC-H70"), joined. A code with a short
+ * suffix no name carries ("L735-S3210/EU") is the code before it, where `carrying` says names do.
  */
 export function writtenCodes(
   written: Chunk[],
@@ -177,11 +154,7 @@ export function writtenCodes(
 /** A part of a code a shop writes apart ("SH 350 IP"): digits, or two or three letters. */
 const CODE_PART = /^(?:\p{N}+|\p{L}{2,3})$/u;
 
-/**
- * The codes a query writes in parts, between spaces ("SH 350 IP"), that a name writes as one
- * word (`aWord`): digits and short words of letters, no function word ("Set of 10"), the longest
- * join first; never a word and a measure ("4 GB").
- */
+/** Codes a query writes in parts ("SH 350 IP") that a name writes as one word, longest first. */
 export function writtenApart(written: Chunk[], aWord: (code: string) => boolean): string[] {
   const part = ({ words: [word, ...more] }: Chunk) =>
     more.length === 0 && CODE_PART.test(word!) && !NEVER_CODES.has(word!) ? word : undefined;
@@ -204,17 +177,14 @@ export const ONLY_LETTERS = /^\p{L}+$/u;
 
 const holdsAny = (text: string, parts: readonly string[]) => parts.some((p) => text.includes(p));
 
-/**
- * Which of `products` carry which of the query's codes as their own, not only as what they fit:
- * each of `codes`' carriers, by index, whole or not; and those carrying any of `named`.
- */
+/** Which products carry the query's `codes` as their own (whole? an identifier?), or `named`. */
 export function codesCarried(
   products: readonly ReadProduct[],
   named: readonly string[],
   codes: readonly string[],
   given: ReadonlySet<string>,
 ) {
-  const carriers = new Map<string, { index: number; whole: boolean }[]>();
+  const carriers = new Map<string, { index: number; whole: boolean; identifier: boolean }[]>();
   const codeNamed = new Set<number>();
   // The query's codes each candidate carries only as what it fits.
   const fitsOnly = new Map<number, string[]>();
@@ -223,23 +193,23 @@ export function codesCarried(
     // Most candidates' names, without spaces, hold none of the query's codes: read no further.
     if (!product.names.some((name) => holdsAny(compactName(name), named))) return;
     const words = product.names.map(wordsOf);
-    const any = new Set(words.flatMap((w) => runs(w)));
     const read = words.map((w) => codeRuns(w, given, product.categoryWords));
     const whole = new Set(read.flatMap((r) => r.whole));
-    // A code a name gives only as what it fits is another product's, not this one's.
-    const fits = new Set(read.flatMap((r) => r.fits));
-    const own = (code: string) => any.has(code) && (whole.has(code) || !fits.has(code));
-    if (named.some(own)) codeNamed.add(index);
-    // What its names carry from their own words, and from what they say the product fits ("for
-    // TI-84 Plus" carries "TI84PLUS"): a code only the second carries is another product's.
+    // A code its names carry only in what they say it fits ("for TI-84 Plus") is another's.
     const fitting = words.map(fittingWords);
     const runsFrom = (fitted: boolean) =>
       new Set(words.flatMap((w, n) => runs(w, (i) => fitting[n]!.has(i) === fitted)));
     const [ownRuns, fittedRuns] = [runsFrom(false), runsFrom(true)];
+    // A code a name gives only as what it fits is another product's, not this one's.
+    const fits = new Set(read.flatMap((r) => r.fits));
+    const own = (code: string) =>
+      (ownRuns.has(code) || fittedRuns.has(code)) && (whole.has(code) || !fits.has(code));
+    if (named.some(own)) codeNamed.add(index);
     const fitted = named.filter((code) => !ownRuns.has(code) && fittedRuns.has(code));
     if (fitted.length > 0) fitsOnly.set(index, fitted);
     for (const code of codes.filter(own)) {
-      const carrier = { index, whole: whole.has(code) };
+      const identifier = product.names.some((name, n) => n > 0 && compactName(name) === code);
+      const carrier = { index, whole: whole.has(code), identifier };
       (carriers.get(code) ?? carriers.set(code, []).get(code)!).push(carrier);
     }
   });

@@ -1,12 +1,9 @@
 import type { CandidateName } from './candidate-name.js';
-import { compactName, nameKey, remembered } from './name-normaliser.js';
+import { compactName, LETTER, nameKey, remembered } from './name-normaliser.js';
 import { wordsThatSaySomething } from './words-that-say-nothing.js';
 
-// The names that are exactly a product's, once folded (case, accents, punctuation and spacing
-// aside): each of its names and aliases alone, with its brand before or after, and its name
-// followed by an alias ("Galaxy S21 SM-G991B"). A query that is one of these keys (nameKey) is
-// exactly that product's name (name-matcher.ts, "same name"); when no other product has the
-// key, the import records it (name_keys) and a lookup of it is one index probe.
+// The names that are exactly a product's, once folded, with its brand or an alias ("Galaxy S21
+// SM-G991B"): a key no other product has is recorded at import, one index probe to look up.
 
 /** A name as a query may say it: alone, its brand before it, after it (`join` between them). */
 export const withBrand = (name: string, brand: string, join = ''): string[] =>
@@ -16,22 +13,16 @@ export const withBrand = (name: string, brand: string, join = ''): string[] =>
 export function exactNameKeys(names: readonly string[], brand: string): string[] {
   const b = nameKey(brand); // keys hold no space: a form's is its brand and name joined
   const [name, ...aliases] = names.map(compactName);
-  const keys = new Set<string>();
-  for (const key of [name!, ...aliases].filter((k) => k !== ''))
-    for (const form of withBrand(key, b)) keys.add(form);
+  const keys = new Set([name!, ...aliases].filter((k) => k !== '').flatMap((k) => withBrand(k, b)));
   for (const alias of aliases) if (alias !== '') keys.add(name! + alias);
   return [...keys];
 }
 
 /** Numbers alone never identify a product: "Smartphone 3.4" is not Nokia 3.4. */
-const LETTER = /\p{L}/u;
 const NUMBERS = /\p{N}+/gu;
 const numbers = (text: string) => (text.match(NUMBERS) ?? []).join(' ');
 
-/**
- * For one query's words: whether, less those that say nothing ("the new … by", a category's),
- * they are a candidate's name with or without its brand ("Foo 3 4 phone" is not Foo 34).
- */
+/** Whether the query's words, less those that say nothing, are a candidate's name ("Foo 3 4"). */
 export function nameWithWordsThatSayNothing(
   words: readonly string[],
 ): (product: CandidateName) => boolean {

@@ -1,6 +1,6 @@
 import { variantNamesModel, type CandidateName } from './candidate-name.js';
 import type { Reading } from './closer-readings.js';
-import { compactName, normaliseName, wordsOf } from './name-normaliser.js';
+import { compactName, DIGIT, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
 import { FITS, fittedTexts, runs } from './model-codes.js';
@@ -12,11 +12,8 @@ import { saysNothing } from './words-that-say-nothing.js';
 import { compared } from './attributes.js';
 import { measuresWritten } from './measures.js';
 
-// How well a query names one candidate (a product's name or alias), from 0 to 1. Hard rules
-// first (docs/decisions.md: a wrong product is never presented): every number, model code and
-// variant word of the query must be in the candidate, and the candidate's variant words in the
-// query. Then soft penalties (soft-score.ts). The brand is part of every candidate, but
-// optional: a query may name it, glue it to the model or leave it out.
+// How well a query names one candidate (a product's name or alias), from 0 to 1: hard rules first
+// (docs/decisions.md: a wrong product is never presented), then soft penalties (soft-score.ts).
 
 export interface NameMatch extends Verdict {
   /** What the score rests on, for the admin explanation. */
@@ -27,18 +24,11 @@ export interface NameMatch extends Verdict {
 
 /** A catalog name with this many words of letters or more, less its brand's, is a title. */
 const TITLE_WORDS = 6;
-const DIGIT = /\p{N}/u;
 
-/**
- * Whether a candidate reads as a title, as shops write them ("Sony WH-1000XM5 Wireless Noise
- * Cancelling Headphones, Black"), whose brand the query names: most of what it says describes
- * the product. "MacBook Pro 14-inch (M3, 2023)" has 3 words of letters.
- */
-function readAsTitle({ read, text, brand }: CandidateName): boolean {
-  if (read?.brandNamed !== true) return false;
-  const words = text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w));
-  return words.length >= TITLE_WORDS;
-}
+/** Whether a name is a title whose brand the query names: most of what it says describes. */
+const readAsTitle = ({ read, text, brand }: CandidateName): boolean =>
+  read?.brandNamed === true &&
+  text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w)).length >= TITLE_WORDS;
 
 /** How well one query names each candidate: the query is read once, not once for each. */
 export interface NameMatcher {
@@ -91,10 +81,7 @@ export function nameMatcher(query: string): NameMatcher {
   return Object.assign(match, { key });
 }
 
-/**
- * Whether all the query names of a candidate but its brand is a code the name gives only as what
- * it fits (`TI84PLUS` of `Emulator Software for TI-84 Plus Family`): it asks for that product.
- */
+/** Whether all the query names but the brand is a code the name only fits ("for TI-84 Plus"). */
 function namesOnlyWhatItFits(candidate: CandidateName, reading?: Reading): string | undefined {
   const codes = candidate.read?.fitsOnly ?? [];
   if (!reading || codes.length === 0) return undefined;
@@ -148,12 +135,9 @@ const inWord = (t: Token) => t.kind === 'number' && t.word !== undefined;
 function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: boolean) {
   const { text: name, read } = candidate;
   const brand = candidate.brand.tokens;
-  // A bare number in the query may be the candidate's "65-inch", or its brand's ("Fusion5"). In
-  // a title, a quantity written alone ("50 Sheets") is not the digit of a part number ("A3L791").
-  const remaining = q.numbers.length === 0 ? [] : [...c, ...brand].filter((t) => !hasLetters(t));
-  // Anchored, only what tells the product from its siblings contradicts it: a quantity written
-  // alone specifies, a number of another code ("Intel Atom N570") is that code's, a short code
-  // or a variant word the catalog never tells siblings by describes.
+  // A bare number is the name's ("65-inch") or its brand's ("Fusion5"); in a title, no code's.
+  const remaining = [...c, ...brand].filter((t) => !hasLetters(t));
+  // Anchored, only what tells the product from its siblings contradicts it.
   const anchored = read?.anchor !== undefined;
   const contradicts = (word: string) => !anchored || read.distinguishes(word);
   // Anchored by its own code, what the query says it fits is no other model of it.
@@ -182,37 +166,29 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (compared(measuresWritten(u.text + u.unit).asked, stated()).agrees.length === 0)
       return `${u.text}${u.unit} differs from "${name}"`;
   }
-  const texts =
-    q.codes.length > 0 || q.variants.size > 0
-      ? new Set([...c, ...brand].map((t) => t.text))
-      : undefined;
+  const texts = new Set([...c, ...brand].map((t) => t.text));
   let compactOnce: string[] | undefined;
   for (const token of q.codes) {
     if (term(token)) continue;
-    if (!texts!.has(token.text) && contradicts(token.text) && !fitted(token.text))
+    if (!texts.has(token.text) && contradicts(token.text) && !fitted(token.text))
       return `model code "${token.text}" is not in "${name}"`;
-    // A code written as one word ("NEXT7") is carried as that word, spacing aside: its letters and
-    // its number found apart ("NEXT6 7-Inch") are another model's. Anchored, its own code decides.
+    // A code written as one word ("NEXT7") is carried as that word: apart ("NEXT6 7-Inch"), no.
     const word = token.word;
     if (anchored || !token.attached || word === undefined) continue;
     compactOnce ??= [compactName(name), compactName(`${candidate.brand.normalised} ${name}`)];
     if (!compactOnce.some((c) => c.includes(word)))
       return `model code "${word}" is not in "${name}"`;
   }
-  // Letters glued to the model number the query gives make it another model: "8a" is not "8",
-  // "C9202KH" not "C9202". Glued to a code the query does not write ("4547B001"), the soft score
-  // weighs them; where the name says the number alone too ("Hyper 212 Plus ... RR-B10-212P-G1"),
-  // the longer code is a part number's.
+  // Letters glued to the query's model number make another ("8a"), unless the name says it too.
   for (const code of anchored ? [] : c) {
     if (!code.attached || q.texts.has(code.text)) continue;
     const start = q.cutShort(code.word!);
     if (start !== undefined && !name.split(' ').includes(start))
       return `"${name}" has model code "${code.text}", which the query does not`;
   }
-  // A variant word may be glued to the model on one side only ("HL-L2380DW" is "HL-L2380 DW");
-  // a short word after the model may be the category ("RTX 2060 GPU") or say nothing ("by").
+  // A variant glued on one side ("HL-L2380DW"), a category's word ("GPU") or "by" is known.
   const known = (v: string) =>
-    texts!.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
+    texts.has(v) || candidate.brand.words.has(v) || saysNothing(v, candidate.categoryWords);
   if (read?.untoldFrom !== undefined)
     return `the query does not tell it from "${read.untoldFrom}", which its code names too`;
   // A variant word always contradicts, unless the code that identifies the product stands, its
@@ -220,8 +196,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
   for (const v of q.variants)
     if (!known(v) && (VARIANT_WORDS.has(v) ? !candidate.identified : contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
-  // A variant word after what the name says it fits ("... Tape for P-Touch") is the other
-  // product's. A title's names another model only where it stands (variantNamesModel).
+  // A variant word after what the name fits ("Tape for P-Touch") is the other product's.
   const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored || (fitsFrom >= 0 && i > fitsFrom)) break;

@@ -1,15 +1,10 @@
-// The one normalisation of names, for the catalog's import and a query's resolution alike:
-// case, accents, punctuation and spacing never matter ("WH-1000XM5", "wh 1000 xm5").
+// The one normalisation of names, at import and lookup: case, accents, punctuation, spacing go.
 
 const MARKS = /\p{M}+/gu;
 /** "S24+" and "j7+" are the Plus models: keep the plus as a word before punctuation goes. */
 const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
 const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
-/**
- * Trademark signs say nothing about the product, but NFKD spells some of them out ("™" is
- * "TM"), and machine-written names spell them in parentheses ("Intel(R) Core(TM) i7"). Only a
- * parenthesised sign glued to a word goes: "DW-21(A)" keeps its A.
- */
+/** Trademark signs, before NFKD spells them out, and "(R)" glued to a word ("DW-21(A)" stays). */
 const TRADEMARKS = /[\u2122\u2120\u00ae\u00a9]|(?<=\p{L})\((?:r|tm|sm)\)/giu;
 
 export function normaliseName(input: string): string {
@@ -24,6 +19,8 @@ export function normaliseName(input: string): string {
 }
 
 export const wordsOf = (normalised: string): string[] => normalised.split(' ').filter(Boolean);
+/** A letter, a digit, of any script. */
+export const [LETTER, DIGIT] = [/\p{L}/u, /\p{N}/u];
 
 /** Whether any of `items` passes `test`, read where they are: a set is not copied to ask. */
 export function someOf<T>(items: Iterable<T>, test: (item: T) => boolean): boolean {

@@ -1,14 +1,11 @@
 import { hasLetters, type Token } from './name-tokens.js';
 
-// Spacing never matters, even between letters: "DSCWX 350" is "DSC-WX350", "SharpMX-2614N" is
-// Sharp "MX-2614N". Tokens split letters from digits, so only runs of letters written together
-// or apart need matching up, against the candidate's brand and name. Digits are never joined
-// or split: "3 4" is not "34".
+// Spacing never matters, even between letters ("DSCWX 350" is "DSC-WX350"): runs of letters are
+// split or joined as the candidate writes them; digits never are ("3 4" is not "34").
 
 /**
- * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`,
- * if any; not into a run the query writes next to it once more: "miniCardd D2301" is a typo of
- * "miniCard", not "miniCard D" and another D.
+ * The first adjacent letter runs of the candidate, two or more, that spell the query's run `at`;
+ * not into a run the query writes next to it ("miniCardd D2301" is no "miniCard D" and a D).
  */
 function firstSpelling(query: readonly Token[], at: number, candidate: readonly Token[]) {
   for (let start = 0; start < candidate.length; start++) {
@@ -45,7 +42,6 @@ function joinedRuns(query: readonly Token[], start: number, candidate: readonly 
 /** The query's letter runs split or joined as the candidate writes them (`query` if none). */
 export function alignLetterRuns(query: Token[], candidate: readonly Token[]): Token[] {
   const texts = new Set(candidate.map((t) => t.text));
-  if (query.every((t) => !hasLetters(t) || texts.has(t.text))) return query;
   let aligned: Token[] | undefined;
   for (let i = 0; i < query.length; i++) {
     const token = query[i]!;
@@ -65,11 +61,7 @@ export function alignLetterRuns(query: Token[], candidate: readonly Token[]): To
 const INITIALS = /^\p{L}{2,4}$/u;
 const MIN_INITIALLED_WORD = 3;
 
-/**
- * The query with words whose initials spell a brand of two to four letters read as the brand
- * ("Advanced Micro Devices" is AMD): only words of three letters or more that are not the
- * candidate's ("LG Gram" keeps its Gram).
- */
+/** The query with words spelling a short brand's initials read as it ("Advanced Micro Devices"). */
 export function readInitials(query: Token[], brand: string, candidate: readonly Token[]): Token[] {
   if (!INITIALS.test(brand)) return query;
   const n = brand.length;

@@ -1,11 +1,8 @@
 import { dan, deu, eng, fin, fra, ita, nld, nob, pol, spa, swe } from 'stopword';
-import { normaliseName, wordsOf } from './name-normaliser.js';
+import { LETTER, normaliseName, wordsOf } from './name-normaliser.js';
 import { add, COUNT_SPELLINGS, UNITS } from './measures.js';
 
-// A product name as resolution sees it: normalised, then split into classified tokens.
-// Letters and digits are split apart ("1000xm5" → 1000, xm, 5) so that spacing never
-// matters, while remembering which letters were attached to digits: those are model
-// codes ("xm", "s" of "s24"), which must match exactly.
+// A name as resolution sees it: tokens, letters apart from digits ("1000xm5" → 1000, xm, 5).
 
 export interface Token {
   text: string;
@@ -43,8 +40,7 @@ const NOT_FUNCTION_WORDS = new Set(['le', 'es', 'mi', 'one', 'mm']);
 export const NEVER_CODES: ReadonlySet<string> = new Set([
   ...FILLER_WORDS,
   ...['of', 'to', 'or', 'per'],
-  // The short function words of the languages shops write (`stopword`'s lists), folded as names
-  // are: "mit", "avec", "con" after a model are words, not another model's designator.
+  // Short function words of the shops' languages (stopword): "mit", "avec" are no designators.
   ...[eng, deu, fra, spa, ita, nld, swe, dan, nob, fin, pol]
     .flat()
     .map(normaliseName)
@@ -57,10 +53,7 @@ const LETTER_UNITS = new Map<string, (value: number) => boolean>([
   ['p', (n) => [480, 576, 720, 1080, 1440, 2160, 4320].includes(n)],
 ]);
 /** Whether a number is a capacity (a power of two): "Go" after it is GB, else a model's Go. */
-const isCapacity = (text: string) => {
-  const n = Number(text);
-  return Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
-};
+const isCapacity = (n: number) => Number.isInteger(n) && n > 0 && n <= 2048 && (n & (n - 1)) === 0;
 /** The words a count after a number reads as: "100pk" is a pack size, never a model code. */
 export const COUNT_WORDS: ReadonlySet<string> = new Set(COUNT_SPELLINGS.values());
 /** Whether the token at `i` counts what a pack holds ("Pack 1", "1 Count"). */
@@ -87,10 +80,7 @@ const MIXED = /^(?=.*\p{L})(?=.*\p{N})/u;
 export const mixesLettersAndDigits = (word: string): boolean => MIXED.test(word);
 /** Whether a token is a run of such a word ("xm" of "1000xm5"), not of a roman numeral. */
 export const isCodeRun = (token: Token): boolean => MIXED.test(token.word ?? '');
-const LETTERS = /\p{L}/u;
 const DIGITS = /^\p{N}+$/u;
-const STARTS_WITH_DIGIT = /^\p{N}/u;
-const LEADING_DIGITS = /^\p{N}+/u;
 const SHORT_WORD = /^\p{L}{1,3}$/u;
 const RESOLUTION = /^[2458]k$/u;
 
@@ -128,9 +118,8 @@ function isDigits(run: string): boolean {
 
 /** Whether a word starts with a number that is not a measure or an ordinal ("400wh", "2nd"). */
 function startsWithBareNumber(word: string): boolean {
-  if (!STARTS_WITH_DIGIT.test(word)) return false;
-  const suffix = word.replace(LEADING_DIGITS, '');
-  return UNITS.get(suffix)?.token !== true && !ORDINAL_SUFFIXES.has(suffix);
+  const suffix = /^\p{N}+(.*)$/u.exec(word)?.[1];
+  return suffix !== undefined && UNITS.get(suffix)?.token !== true && !ORDINAL_SUFFIXES.has(suffix);
 }
 
 /** The tokens of a name normaliseName has normalised (a catalog name as stored, a query). */
@@ -143,8 +132,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
     const start = tokens.length;
     runs.forEach((run, r) => {
       if (isDigits(run)) {
-        // Leading zeros go ("007" is 7); digits of other scripts, which Number cannot read,
-        // stay as written, so that two such numbers never both read as NaN.
+        // Leading zeros go ("007" is 7); digits Number cannot read stay as written (no NaN).
         const value = Number(run);
         const text = Number.isNaN(value) ? run : String(value);
         const digits = text.length < run.length ? { digits: run.length } : {};
@@ -160,7 +148,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       // products have ("18V", "1080p"; not "4V", "82567V", the "L" of "A80L").
       const letter = r === 1 && runs.length === 2 && LETTER_UNITS.get(run)?.(+previous!.text);
       const unit =
-        followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(previous.text)));
+        followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(+previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
         tokens.push({ text: count, kind: 'word' });
@@ -176,8 +164,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         if (read.scale !== 1) previous.text = String(+previous.text * read.scale);
         return;
       }
-      // A roman numeral keeps its word ("SATA I/II"): it is never a quantity written in digits.
-      // A count written as a word ("Eight-Tab"), and the "One" of "3-in-One", which is "3-in-1".
+      // A roman numeral keeps its word ("SATA II"); counts as words ("Eight-Tab", "3-in-One").
       const roman = ROMAN.get(run);
       const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
       const spelt = roman ?? (inOne ? '1' : NUMBER_WORDS.get(run));
@@ -206,7 +193,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
       tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
     });
-    if (mixed && LETTERS.test(word)) for (const token of tokens.slice(start)) token.word = word;
+    if (mixed && LETTER.test(word)) for (const token of tokens.slice(start)) token.word = word;
   });
   return tokens;
 }

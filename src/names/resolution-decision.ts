@@ -1,6 +1,4 @@
-// The best candidate is the product the query names only when it is confident on its own and
-// clearly ahead of the runner-up (docs/decisions.md, Resolution); otherwise the answer is
-// `found: false` with the close candidates suggested.
+// The best candidate is found only if confident and clearly ahead; else the close ones suggested.
 
 /** The least score of a product presented as found. */
 export const FOUND_AT = 0.8;
@@ -39,10 +37,7 @@ export const PENALTY = {
   unsaidDescription: 0.05,
 } as const;
 
-/**
- * A score or a lead as its decimals: four costs of 0.05 from 1 leave 0.8, not 0.7999999999999999,
- * which FOUND_AT would refuse while --explain shows 0.800.
- */
+/** A score as its decimals: 1 less four costs of 0.05 is 0.8, which FOUND_AT accepts. */
 export const decimal = (value: number): number => Math.round(value * 1e9) / 1e9;
 
 /** The least score of a product that a code no other product carries identifies. */
@@ -51,18 +46,11 @@ export const IDENTIFIED_AT = 0.9;
 export const MARGIN = 0.1;
 /** A candidate a hard rule rejected can still be suggested, at this fraction of its score. */
 export const REJECTED_WEIGHT = 0.6;
-/**
- * A candidate whose maker the query names is suggested at least at this share of the query's
- * term weight its name carries (candidate-terms.ts): a refused title's product carries its rare
- * code and line words. Decisions never weigh suggestions; none reads as a match below FOUND_AT.
- */
+/** A candidate whose maker the query names is suggested at least at this share of its weight. */
 export const COVERAGE_WEIGHT = 0.6;
 /** The least a candidate is suggested at for what it carries of the query's identifiers. */
 export const CODE_SUGGESTED = {
-  /**
-   * A code that identifies it (resolution.md), where a rule of the words refused it: above every
-   * candidate under FOUND_AT that shares only words.
-   */
+  /** A code that identifies it, a rule of the words refusing it: above words alone. */
   identified: FOUND_AT - 0.005,
   /** A code that anchors it: above those sharing words. */
   anchored: 0.7,
@@ -71,10 +59,7 @@ export const CODE_SUGGESTED = {
 };
 /** What a candidate carries of the query's identifiers, strongest first. */
 export type CodeEvidence = keyof typeof CODE_SUGGESTED | undefined;
-/**
- * Within a code's band, candidates rank by the query's weight they carry, as a search engine
- * would: up to this above the band's floor, under the next band.
- */
+/** Within a code's band, candidates rank by the query's weight they carry: up to this above. */
 const IN_BAND = 0.09;
 /** A candidate's score as a suggestion: its score, the query's weight it carries, its code. */
 export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence): number => {
@@ -110,10 +95,7 @@ export interface ScoredProduct extends Verdict {
   suggestionScore: number;
   /** Another candidate's name that reads the query as closely (closer-readings.ts). */
   outreadBy?: string;
-  /**
-   * Whether the query states another value of a kind the product states (attributes.ts), where
-   * its code's evidence weighed that already; otherwise asked of the few suggestions offered.
-   */
+  /** Whether the query states another value of a kind it states (attributes.ts), if weighed. */
   contradicted?: boolean;
 }
 
@@ -134,10 +116,7 @@ const bySuggestion = (a: ScoredProduct, b: ScoredProduct) =>
 /** How far one score leads another, in decimals (0.9 - 0.8 is 0.1, not less). */
 const lead = (best: ScoredProduct, runnerUp: ScoredProduct) => decimal(best.score - runnerUp.score);
 
-/**
- * Whether the query states another value of a kind the product states (a colour, a capacity):
- * asked only of the candidates about to be offered.
- */
+/** Whether the query states another value of a kind the candidate states (a colour). */
 export type Contradicts = (candidate: ScoredProduct) => boolean;
 
 export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Decision {
@@ -149,21 +128,17 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
   const exact = eligible.filter((p) => p.exact);
   const complete = eligible.filter((p) => p.complete);
   const identified = eligible.filter((p) => p.identified);
-  // Naming a product exactly is decisive, however close a sibling scores, and leaves nothing
-  // else to suggest: the answer is the same whether one probe of the name's key finds it
-  // (issue 34) or the candidates are scored.
+  // Naming a product exactly is decisive: one probe of the name's key gives the same (issue 34).
   if (exact.length === 1) return { found: exact[0], suggestions: [], reason: EXACTLY_ONE_NAME };
   if (exact.length > 1) reason = 'the query is exactly a name of several products';
   else if (!best) reason = 'no candidate survives the hard rules';
   else if (identified.length > 1) reason = 'the query writes codes of several products';
   else if (identified.length === 1 && complete.every((p) => p === identified[0])) {
-    // Words never outvote a code: what the rest of a title says describes the product, unless
-    // it states a value the product states otherwise (attributes.ts), which rejected it.
+    // Words never outvote a code: a value stated otherwise has rejected it already (attributes.ts).
     found = identified[0];
     reason = 'the query writes its code, which no other product carries, and contradicts nothing';
   } else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
-    // So is naming all of it and nothing else, a typo forgiven, where a sibling says more
-    // ("Dekjet 1050 J410" is the DeskJet 1050 J410, not the DeskJet 1050 J410 Series).
+    // So is naming all of it, a typo forgiven, where a sibling says more ("Dekjet 1050 J410").
     found = complete[0];
     reason = `the query names it whole and no other, and its ${fmt(found!.score)} is the best`;
   } else if (best.score < FOUND_AT) reason = `best ${fmt(best.score)} is below ${FOUND_AT}`;
@@ -179,8 +154,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
     reason = `"${found.outreadBy}" names as much of the query as its best: the query does not tell them apart`;
     found = undefined;
   }
-  // Found by its words, it is still another product where the query states another value of a
-  // kind it states ("Starlight" against its "Midnight"): no word describes a value away.
+  // Found by its words, it is another product where the query states another value ("Starlight").
   if (found && found.contradicted === undefined && contradicts?.(found)) {
     reason = 'the query states another value of a kind its best candidate states';
     found = undefined;
@@ -193,11 +167,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
 /** At most this many suggestions' values are read. */
 const VALUES_READ = 4 * MAX_SUGGESTIONS;
 
-/**
- * The suggestions offered, best first: one that states another value of a kind the query states
- * is another product, offered at REJECTED_WEIGHT of its score, below the candidates that do not.
- * Only the candidates about to be offered are read; `list` is reordered where it is.
- */
+/** Suggestions, best first: one stating another value is offered at REJECTED_WEIGHT its score. */
 function weighValues(list: ScoredProduct[], contradicts?: Contradicts): ScoredProduct[] {
   const read = new Set<string>();
   for (;;) {

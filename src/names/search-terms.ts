@@ -1,23 +1,14 @@
 import { codeStem } from './code-forms.js';
 import { compactName, wordsOf } from './name-normaliser.js';
 
-// The terms a name is indexed and searched by, used when the catalog is imported and when a
-// query is resolved, so the two always meet. Resolution narrows a million names to a few dozen
-// candidates by the query's rarest terms, never by trigrams common to most names.
-//
-// A catalog name is indexed by its words, adjacent words joined, joins of three words with a
-// digit ("wh 1000 xm5"), and the whole name joined; all of it once more with the brand in front,
-// since people glue the brand to the model ("SharpMX-2614N"). A query is searched by every run
-// of adjacent words joined: however it splits or joins a name, one of its runs is a term of it.
-// A name's code of up to three words is indexed by its stem too ("k38074*" of "K38074US"), marked
-// apart from the terms names carry, and a query's codes are searched by theirs: one model written
-// with another market's or ordering letters (code-forms.ts) is found, and no count of a code
-// ("x100") takes in its editions'.
+// The terms names are indexed and queries searched by, alike (docs/resolution.md, rare terms).
 
 /** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
 
 const HAS_DIGIT = /\d/;
+/** What marks a code's stem among the terms: no normalised name writes it. */
+const STEM_MARK = '*';
 /** Queries longer than this are searched by runs of up to three words and the whole query. */
 const MAX_QUERY_WORDS = 12;
 
@@ -30,7 +21,11 @@ export function searchTerms(normalised: string): string[] {
     const three = i + 2 < words.length ? words[i]! + words[i + 1]! + words[i + 2]! : '';
     if (HAS_DIGIT.test(three)) terms.add(three);
   }
-  withStems(terms);
+  // A code is indexed by its stem too ("k38074*" of "K38074US"): its other forms are found.
+  for (const term of [...terms]) {
+    const stem = HAS_DIGIT.test(term) ? codeStem(term) : undefined;
+    if (stem !== undefined && stem !== term) terms.add(stem + STEM_MARK);
+  }
   if (words.length > 0) terms.add(compactName(normalised));
   return [...terms];
 }
@@ -54,23 +49,7 @@ export function queryTerms(normalised: string): string[] {
   return [...terms];
 }
 
-/** What marks a code's stem among the terms: no normalised name writes it. */
-export const STEM_MARK = '*';
-
-/** A name's terms with the marked stems of its codes with letters after their last digit. */
-function withStems(terms: Set<string>): Set<string> {
-  for (const term of [...terms]) {
-    const stem = HAS_DIGIT.test(term) ? codeStem(term) : undefined;
-    if (stem !== undefined && stem !== term) terms.add(stem + STEM_MARK);
-  }
-  return terms;
-}
-
-/**
- * The terms a query's model codes are searched by besides, each to the code it stands for: its
- * marked stem and, with letters after its last digit, its stem as a name writes it alone
- * ("k38074*" and "k38074" of "K38074EU").
- */
+/** The query's codes' search terms besides, to their code: "k38074*" and "k38074" of "K38074EU". */
 export function stemTerms(codes: Iterable<string>): Map<string, string> {
   const terms = new Map<string, string>();
   for (const code of codes) {

@@ -7,8 +7,7 @@ import { lessWhatTheNameAdds } from './unsaid-cost.js';
 import { misspelling } from './typos.js';
 import { MAKER_WORDS, saysLittle, singular } from './words-that-say-nothing.js';
 
-// The soft part of matching (name-matcher.ts): from 1, less what the query lacks, then what the
-// candidate says that the query does not (unsaid-cost.ts), at the costs of PENALTY.
+// The soft part of matching (name-matcher.ts): 1 less what the query lacks and what the name adds.
 
 /** What a candidate's words make of the query (softScore). */
 export type Matched = { letters: boolean; complete: boolean; reading?: Reading };
@@ -30,11 +29,7 @@ function same(tokens: readonly Token[], taken: ReadonlySet<number>, token: Token
   return inCode;
 }
 
-/**
- * Sets `matched.letters` when a word or code of the query is the candidate's (or its brand's):
- * numbers and category words alone never identify a product. Clears `matched.complete` when
- * the query lacks a word of the candidate or says one it lacks.
- */
+/** Sets `matched.letters` when the query names a word or code of it, clears `matched.complete`. */
 export function softScore(
   { tokens: q, fits: queryFits, measured }: QueryRead,
   c: Token[],
@@ -47,8 +42,7 @@ export function softScore(
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
-  // Words no candidate carries describe, where the query names this product's brand or its
-  // code: without either, "MP C3300" is not LT's C3300. `whole`: the query names all the name.
+  // Words no candidate carries describe, where the query names its brand or code ("MP C3300").
   const describes = (token: Token, whole: boolean) => {
     const { kind, text } = token;
     if (read === undefined || !(read.brandNamed || anchored)) return false;
@@ -68,8 +62,7 @@ export function softScore(
   // Exact token matches first, so a typo match never steals a word that is there exactly.
   const pending: Token[] = [];
   const described: string[] = [];
-  // Words of the name matched exactly: a misspelt word may take back a category word the
-  // query's category word held ("Laser Pribter printer" of "Laser Printer").
+  // Words matched exactly: a misspelt word may take back what a category word held ("Pribter").
   const exactly: number[] = [];
   const seen = new Set<string>();
   // Where the query first names one of the name's numbers or codes: its model.
@@ -112,13 +105,10 @@ export function softScore(
       notes.push(`"${token.text}" read as "${typo.target.text}"`);
     } else leftover.push(token);
   }
-  // A query may describe a product it names whole, or a title: "Xbox One X" does not name
-  // the Xbox Series X whole, and its "One" is no description of it.
+  // A query may describe a product it names whole, or a title: "Xbox One X" is no Series X.
   const whole = c.every((t, i) => used.has(i) || candidate.brand.words.has(t.text));
   const describing = whole || title || anchored;
-  // A word no name of the catalog carries, in any language, describes a product whose numbers
-  // and codes the query names, after them or before its brand ("Écran PC Norvane"): between
-  // the brand and the model it may name a line ("Sonos Beam Gen 2" is no "Sonos One Gen 2").
+  // A word no name carries describes a model the query names, but between brand and model (a line).
   const brandAt = q.findIndex((t) => candidate.brand.words.has(t.text));
   const modelNamed =
     modelAt < Infinity && c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));
@@ -127,8 +117,7 @@ export function softScore(
   for (const token of leftover) {
     const { kind, text, word, unit } = token;
     if (kind === 'unit-number') {
-      // Anchored, a measure one of the product's names states is its own ("8MP" of a camera
-      // asked by its model number); one its names state otherwise ("10MP") is another's.
+      // Anchored, a measure its names state is its own ("8MP"); one they state otherwise is not.
       const stated = read?.statesMeasure(text, unit!);
       const own = anchored && stated === 'same';
       if (describing && stated !== 'other' && (own || read?.describesMeasure(text, unit!))) {
@@ -143,8 +132,7 @@ export function softScore(
       word === undefined &&
       (measured(text) || (anchored && read.tellsNoMember(text)))
     ) {
-      // A measure the hard rules found no value of the name contradicting describes it, and so
-      // does a number that tells no member of the family its code anchors apart.
+      // A measure no value of the name contradicts describes it, and a number no member carries.
       score -= PENALTY.description;
       described.push(text);
     } else if (
@@ -163,8 +151,7 @@ export function softScore(
         described.push(word);
       }
     } else if ((describing || foreign(token)) && describes(token, whole)) {
-      // Descriptions neither block a match nor make one: where no code anchors it nor the query
-      // names its model, each after the first leaves less of the query naming the product.
+      // Beside no anchor nor named model, each description after the first costs more.
       const alike = described.length === 0 || anchored || modelNamed;
       score -= alike ? PENALTY.description : PENALTY.furtherDescription;
       described.push(text);

@@ -1,5 +1,5 @@
 import { makerOf, type BrandForm, type ReadAgainst, type ReadProduct } from './candidate-name.js';
-import { compactName, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
+import { DIGIT, LETTER, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -18,29 +18,19 @@ import {
   writtenApart,
   writtenCodes,
 } from './model-codes.js';
-import { makersLines } from './maker-lines.js';
-import { untoldMembers } from './code-families.js';
+import { makersLines, untoldMembers } from './siblings.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
 
-// A query read against the products it may name, as shops and agents write titles ("Sony
-// WH-1000XM5 Wireless Noise Cancelling Headphones, Black"): most of a title's words describe,
-// and the word that identifies the product is usually a model code. Which is which depends on
-// the catalog, not on a word list (docs/resolution.md, "Titles"): a word of the query that no
-// candidate carries describes, neither blocking a match nor making one, while one some
-// candidate carries counts against every candidate without it; a model code of the query that
-// one candidate carries, under a brand the query names, anchors it: what else its name says
-// describes it, unless a word of the query contradicts it.
+// A query read against its candidates: what describes, what identifies (docs/resolution.md).
 
 /** A carried word this long, glued inside a word of the query, is read in it. */
 const MIN_GLUED = 4;
-const LETTER = /\p{L}/u;
 /** A number and the word it counts ("88key" of "88-Key"). */
 const COUNTED = /^\p{N}+\p{L}{3,}$/u;
 /** A word and a version ("Gen4", "PS5", "DDR4"), never a model's letter and number ("N570"). */
 const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
-const DIGIT = /\p{N}/u;
 
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
@@ -60,10 +50,7 @@ function carriedWords(products: readonly ReadProduct[]): Set<string> {
   return into;
 }
 
-/**
- * The letters a code written as one chunk goes on with after its digits, hyphen joined ("BLKS"
- * of "V7N3C5E-03F-BLKS"): never a misspelt word; not a word after a slash ("E100 v2/Lplayer").
- */
+/** A code's letters after its digits, hyphen joined ("BLKS" of "V7N3C5E-03F-BLKS"): no typo. */
 export function codeEnds(written: Chunk[]): Set<string> {
   const ends = new Set<string>();
   for (const { chunk, words } of written) {
@@ -95,17 +82,21 @@ const COMMON_SHARE = 0.001;
 const DISTINGUISHING_SHARE = 0.01;
 const COMMON_NAMES = 20;
 
-/**
- * How the query reads against each candidate, by its index. A code anchors only where the
- * catalog has it on a few names, so that no product outside the candidates carries it too; a
- * word the catalog tells siblings apart by ("Black" beside "Red") never describes.
- */
+/** The model codes a query writes (writtenCodes), a quantity ("10/100/1000") never one. */
+export const queryCodes = (written: Chunk[], counts: TermCounts): string[] =>
+  writtenCodes(
+    written.filter(({ chunk }) => !QUANTITY.test(chunk)),
+    (term) => counts.namesCarrying(term),
+  );
+
+/** How the query reads against each candidate, by its index. */
 export function readTitle(
   query: string,
   products: readonly ReadProduct[],
   counts: TermCounts,
-  /** The query's chunks between spaces, when the caller has read them already. */
+  /** The query's chunks between spaces and its codes, when the caller has read them already. */
   written: Chunk[] = chunks(query),
+  codesWritten: readonly string[] = queryCodes(written, counts),
 ): { against(index: number): ReadAgainst } {
   const queryWords = wordsOf(normaliseName(query));
   const querySet = new Set(queryWords);
@@ -115,24 +106,21 @@ export function readTitle(
     brand.compact !== '' &&
     ([...brand.words].every((w) => querySet.has(w)) ||
       queryRuns.some((run) => run.startsWith(brand.compact)));
-  // The candidates' words and measures, read only when a word of the query asks (most never do).
+  // The candidates' words, read only when a word of the query asks (most never do).
   let carriedOnce: Set<string> | undefined;
   const carried = () => (carriedOnce ??= carriedWords(products));
-  // Each candidate's measures by unit ("mp" → 8), read once a measure of the query asks.
   const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
-  // A code given only as what the product fits ("Drum Unit For CLP-310") never anchors nor takes
-  // an anchor away. Codes on few names tell which candidates carry one; the rare ones anchor.
+  // A code given only as what the product fits ("Drum For CLP-310") never anchors nor unanchors.
   const fitted = new Set(writtenCodes(fittedChunks(written)));
   // A code written in parts ("SH 350 IP") is the code a candidate's name writes as one word.
-  const worded = written.filter(({ chunk }) => !QUANTITY.test(chunk));
   const named = [
-    ...writtenCodes(worded, (term) => counts.namesCarrying(term)),
+    ...codesWritten,
     ...writtenApart(written, (code) => products.some((p) => p.names.some(hasWord(code)))),
   ].filter((code) => !fitted.has(code) && (counts.namesCarrying(code) ?? Infinity) < commonAt);
   const codes = named.filter(rare);
-  const codeChunks = written.filter(({ chunk }) => DIGIT.test(chunk) && LETTER.test(chunk));
+  const codeChunks = written.filter(({ chunk }) => mixesLettersAndDigits(chunk));
   const codeParts = new Set(codeChunks.flatMap((c) => c.words));
   const ends = codeEnds(codeChunks);
   const quantities = new Set(
@@ -148,25 +136,20 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors the candidates that carry it whole, under a brand the query names or as one of
-  // their own identifiers (a part number, an alias: no name's words); a family of them ("HS470"
-  // in black and in red) the rest of the query must tell apart, or none is found.
+  // A code anchors its whole carriers under a brand the query names, or as their own identifier.
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
-  const identifier = (i: number, code: string) =>
-    products[i]!.names.some((name, n) => n > 0 && compactName(name) === code);
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
-    for (const { index } of found) {
-      if (!brandNamed(products[index]!.brand) && !identifier(index, code)) continue;
+    for (const { index, identifier } of found) {
+      if (!brandNamed(products[index]!.brand) && !identifier) continue;
       const known = anchors.get(index);
       if (!known || code.length > known.length) anchors.set(index, code);
     }
   }
   // A code of the query with letters this product lacks, but its anchor cut short ("BE365" of
   // "BE365VPLY505"), is another's ("WCL-Z200" is no "TCL-Z200"); digits alone may be a shop's.
-  // A word and a digit or two as short as "Gen4" or "PS5" say a standard or what it works
-  // with, unless the product writes those letters with another number ("DDS-2" of a "DDS-3").
+  // A short "Gen4" or "PS5" says a standard, unless the product writes "DDS-3" of a "DDS-2".
   const another = (code: string, index: number, anchor: string) => {
     // Nor does a number and the word it counts: "88-Key", "3-Way" say what it has.
     if (!LETTER.test(code) || anchor.includes(code) || COUNTED.test(code)) return false;
@@ -177,8 +160,10 @@ export function readTitle(
   for (const [index, anchor] of [...anchors])
     for (const code of codes.filter((code) => another(code, index, anchor)))
       if (!carriers.get(code)?.some((c) => c.index === index)) anchors.delete(index);
-  // A family the code anchors must be told apart by what the query says (code-families.ts).
-  const untold = untoldMembers(anchors, products, querySet, query);
+  // A family the code anchors must be told apart by what the query says (siblings.ts).
+  const families = new Map<string, number[]>();
+  for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
+  const untold = untoldMembers(families, products, querySet, query);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
     return someOf(carried(), (t) => t !== word && t !== one && isTypoOf(typed, token(t)));
@@ -203,8 +188,7 @@ export function readTitle(
   const makerCarries = remembered((maker: string) =>
     carriedWords(products.filter((p) => makerOf(p.brand) === maker)),
   );
-  // Beside an anchor, only a word that often tells two products of a brand apart (a colour, a
-  // capacity) contradicts it: one pair told apart among hundreds of names is a duplicate's.
+  // Beside an anchor, only a word that often tells a brand's products apart (a colour) contradicts.
   const tellsApart = (word: string) =>
     counts.siblings(word) > 0 &&
     counts.siblings(word) >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
@@ -219,21 +203,17 @@ export function readTitle(
   const namedOf = remembered((i: number) => [...querySet].filter((w) => own(i).has(w)));
   const setsApart = (i: number) => (word: string) =>
     othersOfMaker(i).some((j) => !own(j).has(word) && namedOf(i).every((w) => own(j).has(w)));
-  // An anchor no other product of the catalog carries identifies its product, unless the query
-  // says a word it lacks that a product of its line carries ("... Controller" beside "...
-  // Ethernet Partition").
+  // An anchor no other product carries identifies it, unless the query says a line sibling's word.
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
     if (code === undefined || carriers.get(code)!.length > 1) return undefined;
     const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
-    const line = [...own(index)].filter(
-      (w) => ONLY_LETTERS.test(w) && querySet.has(w) && !brands.has(w) && !FILLER_WORDS.has(w),
+    const line = namedOf(index).filter(
+      (w) => ONLY_LETTERS.test(w) && !brands.has(w) && !FILLER_WORDS.has(w),
     );
     const beside = othersOfMaker(index).filter((j) => line.some((w) => own(j).has(w)));
-    if (beside.length === 0) return code;
-    // Words and measures ("10gb"), not a quantity alone nor a part of the code itself; not a
-    // word of many names ("Genuine", "Cartridge"), which describes products of every line.
+    // Words and measures ("10gb"), not a quantity, a part of the code, or a word of many names.
     const lacked = [...querySet].filter(
       (w) =>
         LETTER.test(w) &&
@@ -248,12 +228,7 @@ export function readTitle(
   let generationsOnce: ReadonlySet<string> | undefined;
   const generations = () =>
     (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
-  // The candidates a code anchors together: siblings told apart by what the query says.
-  const family = remembered((code: string) =>
-    [...anchors].flatMap(([index, anchor]) => (anchor === code ? [index] : [])),
-  );
-  // What a title says before its first "for" (in any of the shops' languages) is what it is;
-  // after it, what that fits: "Rubber Tips for … Stylus GC16040", "Strømadapter til … WNDR37AV".
+  // What a title says before its first "for" is what it is; after it, what that fits.
   const forAt = queryWords.findIndex((w) => FOR.has(w));
   const wordsBefore = queryWords
     .slice(0, Math.max(0, forAt))
@@ -261,10 +236,7 @@ export function readTitle(
   const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
   // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
   const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
-  // A product the title names only after the "for", which says none of its words before it
-  // and what else it is, or that it stands in, is what the title's product fits: by its code
-  // anywhere after it, by its words from the word after it on ("Hülle für Aero Buds", where
-  // "Futter für Hunde, Aero Buds" feeds dogs).
+  // A product named only after a title's "for" ("Hülle für Aero Buds") is what its item fits.
   const fitsIt = (index: number) =>
     forAt >= 0 &&
     (saidBefore.length > 0 || standsIn) &&
@@ -308,13 +280,12 @@ export function readTitle(
         setsApart: setsApart(index),
         meant: often,
         specifies: (number) => quantities.has(number),
-        // A number no member of the family its code anchors carries tells none of them apart,
-        // unless it names a year or a generation (attributes.ts): then it is another model.
+        // A number no member of its family carries tells none apart, unless a year or generation.
         tellsNoMember: (number) =>
           anchor !== undefined &&
           !generations().has(number) &&
-          family(anchor).length > 1 &&
-          !family(anchor).some((j) => own(j).has(number)),
+          families.get(anchor)!.length > 1 &&
+          !families.get(anchor)!.some((j) => own(j).has(number)),
         inCode: (number) => codeNumbers.has(number),
         brandNamed: brandNamed(brand),
         codeNamed: codeNamed.has(index),
@@ -322,7 +293,7 @@ export function readTitle(
         codeEnd: (word) => ends.has(word),
         fitsOnly: fitsOnly.get(index) ?? [],
         ...(fitsIt(index) && { fitted: true as const }),
-        ...(untold.has(index) && { untoldFrom: products[untold.get(index)!]!.names[0]! }),
+        ...(untold.has(index) && { untoldFrom: untold.get(index)! }),
         ...(anchor !== undefined && { anchor }),
         ...(identifiedBy !== undefined && { identifiedBy }),
       };

@@ -2,9 +2,7 @@ import type { CandidateName } from './candidate-name.js';
 import type { Token } from './name-tokens.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 
-// Which words of a query may be read as misspellings of a candidate's (docs/resolution.md):
-// words only, long enough for a slip to leave them recognisable; never a number or a model
-// code, where one character makes another product.
+// Which words may misspell a candidate's: long enough for a slip to show, never a number or code.
 
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
@@ -15,21 +13,15 @@ export function isTypoOf(word: Token, target: Token, meant = false): boolean {
   if (word.kind !== 'word' || (target.kind !== 'word' && !longVariant)) return false;
   const allowance = typoAllowance(word.text.length, target.text.length);
   if (allowance === 0 || wordDistance(word.text, target.text, allowance) > allowance) return false;
-  // A common word of the catalog's names is written as meant: one letter for another makes
-  // another word ("iPad", "iPod"); a letter left out, added or swapped with the next is a slip.
+  // A common word is written as meant ("iPad", "iPod"), but for a letter left out, added or moved.
   return !(meant && substitutes(word.text, target.text));
 }
 
 /** Whether two words of one length differ in their letters, not only in their order. */
-function substitutes(word: string, target: string): boolean {
-  if (word.length !== target.length || word === target) return false;
-  return [...word].sort().join('') !== [...target].sort().join('');
-}
+const substitutes = (word: string, target: string): boolean =>
+  word.length === target.length && [...word].sort().join('') !== [...target].sort().join('');
 
-/**
- * The word of the name `c` or of its brand that `token` misspells, taken from what is left
- * (`used`, `brandUsed`), or a word of the name its category word held (from `exactly`).
- */
+/** The word of the name `c` or its brand that `token` misspells, or one its category word held. */
 export function misspelling(
   token: Token,
   c: readonly Token[],
@@ -92,11 +84,7 @@ export function wordDistance(a: string, b: string, limit: number): number {
 
 let rows = new Int32Array(3 * 64);
 
-/**
- * How many typos may lie between two words of these lengths: none when either has three letters
- * or fewer, where one slip makes another word or code ("eoss" is not "eos"); one from four
- * ("epsn" is "epson"); two when either has nine or more ("prfecton" is "perfection").
- */
+/** Typos allowed between words of these lengths: none under four letters, two from nine, else 1. */
 export function typoAllowance(length: number, otherLength: number): number {
   if (Math.min(length, otherLength) < 4) return 0;
   return Math.max(length, otherLength) >= 9 ? 2 : 1;

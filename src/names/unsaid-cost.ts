@@ -13,9 +13,7 @@ import { PENALTY } from './resolution-decision.js';
 import { isCategoryWord } from './words-that-say-nothing.js';
 import { sameColour } from './attributes.js';
 
-// The other half of the soft score (soft-score.ts): what the candidate's name says that the
-// query does not, from a word that tells the product apart (in full) to a title's descriptions
-// and a listing's part number (a little, bounded).
+// The other half of the soft score (soft-score.ts): what the name says that the query does not.
 
 /** Words that only qualify a number ("11th generation", "Mark II"). */
 const QUALIFIER_WORDS = new Set(['generation', 'mark', 'edition', 'series', 'inch', 'in']);
@@ -27,10 +25,7 @@ const PART_NUMBER_DIGITS = 5;
 const partCode = (token: Token) =>
   token.kind === 'code' && token.text.length >= PART_NUMBER_DIGITS && isCode([token.text]);
 
-/**
- * A word read as a designator after a model part ("1080p LCD"), or a variant word ("DURABrite
- * Ultra"): anchored, a word of the name, but a letter or two ("EOS R5 C").
- */
+/** A designator after a model part ("1080p LCD") or a variant word, but a letter ("EOS R5 C"). */
 const designator = (token: Token) =>
   token.kind === 'variant' && (token.text.length >= 3 || VARIANT_WORDS.has(token.text));
 
@@ -51,12 +46,9 @@ export function lessWhatTheNameAdds(
 ): number {
   const read = candidate.read;
   const anchored = read?.anchor !== undefined;
-  // However much a title says, what it costs is bounded. Anchored, all of it describes but
-  // another model's variant word (hard rules); unanchored, a code or number may be another's.
+  // However much a title says, what it costs is bounded; anchored, all of it describes.
   const unsaid = { words: [] as string[], codes: [] as string[], described: [] as string[] };
-  // The kind named last ("... Switch") is not how far the query names the name, nor is a
-  // colour, which names give last, beside its model's number or code ("Breeze 40 Desk Fan,
-  // Black" asked "Breeze 40 ... schwarz"; "Desk Lamp White" asked "Desk ... White" is not).
+  // The kind named last ("Switch"), or a colour beside a model, is not how far the query names.
   const model = someOf(used, (j) => !hasLetters(c[j]) || c[j]!.kind === 'code');
   const kind = (j: number) =>
     isCategoryWord(c[j]!.text, candidate.categoryWords) ||
@@ -65,9 +57,7 @@ export function lessWhatTheNameAdds(
   const lastNamed = () => (lastOnce ??= Math.max(-1, ...[...used].filter((j) => !kind(j))));
   // A code the query leaves out costs once, however many runs it has ("SP300B": not sp, 300, b).
   const charged = new Set<string>();
-  // A name that says a model code again ("CB278AN - CB278AN HP 57 Ink") says it once, as it does
-  // a number of the query's code that it gives again as a count ("TF-24G 24-Port"); another word
-  // or number said again may be another thing ("Move 2 2-Pack", a device "X / X" beside X).
+  // A name that says a code again ("CB278AN - CB278AN") or as a count ("24-Port") says it once.
   const counted = (part: Token, i: number) =>
     part.kind === 'number' && part.word === undefined && c[i + 1]?.kind === 'word' && !packOf(c, i);
   const saidAgain = (part: Token, i: number) =>
@@ -96,14 +86,11 @@ export function lessWhatTheNameAdds(
     if (code !== undefined) charged.add(code);
     const token: Token = code === undefined ? part : { text: code, kind: 'code' };
     const { kind, text, unit, word, digits } = token;
-    // A word that only joins the name's words ("for", "and", "with") tells no product apart;
-    // in a title it costs what its other words do, which are what the reading weighs.
+    // A word that only joins words ("for", "with") tells no product apart, but in a title.
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
     // Written with leading zeros ("05302"), a number is a code: no quantity is written so.
     const partNumber = kind === 'number' && (digits ?? text.length) >= PART_NUMBER_DIGITS;
-    // Anchored, a word its name says describes it, as a title's does; a variant word may be
-    // another model ("LA75 Plus") unless the catalog never tells products apart by it and it
-    // follows no model number; a number may be another generation, a long one a part number.
+    // Anchored, its words and part numbers describe, as a title's do, but another model's ("Plus").
     if (
       (title || (anchored && (kind === 'word' || designator(token) || partNumber))) &&
       !variantNamesModel(text, c[i - 1], read)
@@ -112,11 +99,9 @@ export function lessWhatTheNameAdds(
       (code ? unsaid.codes : unsaid.words).push(`${text}${unit ?? ''}`);
       return;
     }
-    // A part number the query does not give ("39203 Laptop Roller Bag"), written alone, that
-    // tells the product from no other candidate of its maker says which listing this is, not
-    // which product; a short number may be another generation ("Move 2"). So does a part code
-    // beside a code of the query the name carries, or where the query names the maker's line
-    // and every other word ("Griffin PowerJolt Plus Mobile" of "GC23073 PowerJolt Plus Mobile").
+    // A part number written alone that tells the product from no other candidate of its maker
+    // ("39203 Laptop Roller Bag") says which listing, not which product; so does a part code
+    // beside a code of the query it carries, or where the query names the maker's line.
     if (
       read?.brandNamed &&
       ((partNumber && word === undefined) ||
@@ -138,8 +123,7 @@ export function lessWhatTheNameAdds(
       notes.push(`the query does not give model code "${text}"`);
     } else if (QUALIFIER_WORDS.has(text)) score -= PENALTY.missingQualifier;
     else if (kind === 'word' && read?.brandNamed && i > lastNamed() && !read.setsApart(text)) {
-      // A word after all the query names, which tells this product from none of its maker's
-      // candidates, describes it: names give their attributes last ("Headset Black").
+      // A word after all the query names, setting it apart from none: names end with attributes.
       score -= PENALTY.unsaidDescription;
       unsaid.described.push(text);
     } else {

@@ -1,13 +1,9 @@
 import { FILLER_WORDS } from './name-tokens.js';
 import { someOf } from './name-normaliser.js';
 
-// Words a query may add to a product's name without naming another product: the product's
-// category ("OfficeJet 4115 printer", "Galaxy S21 phone") and words such as "the new".
+// Words a query may add to a name without naming another product: its category's, "the new".
 
-/**
- * A maker's full name as machines and shops print it ("Samsung Electronics", "SRS Labs"): written
- * right after a brand, a word of the maker's name.
- */
+/** A maker's full name as printed ("Samsung Electronics"): right after a brand, the maker's. */
 export const MAKER_WORDS = new Set([
   ...['electronics', 'international', 'industries', 'technologies', 'technology'],
   ...['semiconductor', 'microsystems', 'communications', 'enterprises', 'holdings'],
@@ -44,11 +40,7 @@ export const saysLittle = (word: string, categoryWords: ReadonlySet<string>) =>
 export const saysNothing = (word: string, categoryWords: ReadonlySet<string>) =>
   FILLER_WORDS.has(word) || isCategoryWord(word, categoryWords);
 
-/**
- * The query's words less those that say nothing at all, wherever they stand, and "new" among
- * the first ("the new X"): after a model, "New" may be a word of its name ("AF 24mm F2.8 New"
- * is another lens).
- */
+/** The query's words less those saying nothing, and a leading "new" (after a model, a word). */
 export function wordsThatSaySomething(
   words: readonly string[],
   categoryWords: ReadonlySet<string>,

@@ -1,14 +1,12 @@
 import { attributesOf, otherModel, sameColour } from './attributes.js';
-import type { ReadProduct } from './candidate-name.js';
+import { makerOf, type ReadProduct } from './candidate-name.js';
 import { ONLY_LETTERS, runs } from './model-codes.js';
-import { remembered, someOf, wordsOf } from './name-normaliser.js';
+import { DIGIT, remembered, someOf, wordsOf } from './name-normaliser.js';
+import { FUNCTION_WORDS } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
-// A family a model code anchors (title-reading.ts): several candidates carry the query's code
-// whole ("HS470" in black and in white). The rest of the query must tell them apart by what it
-// says, never by what one member's name leaves unsaid: "15-Item Accessory Bundle" names "...
-// for iPod Nano" no better than "... for iPod Touch", whatever a longer name costs.
+// What a query tells of a candidate's siblings: a family one code anchors, a maker's line.
 
 /** A member's words as the query may name them: its brand's, each word, adjacent words joined. */
 const namedBy = (product: ReadProduct) =>
@@ -26,20 +24,17 @@ const carries = (words: ReadonlySet<string>, word: string): boolean =>
   words.has(word) || words.has(singular(word)) || someOf(words, (w) => saysWord(word, w));
 
 /**
- * For each anchored candidate the query does not tell from another member of its code's family,
- * that member's index. The query tells them apart by a word one lacks ("Black" beside "White"),
- * by naming all of one while the other says more (`HS470 Headset`, `HS470 Sport Headset`), or by
- * an edition, generation or condition only one states, that the query does not ("Refurbished").
+ * For each anchored candidate the query does not tell from another of its family, that one's
+ * name: a word one lacks ("Black"), its whole name, or an edition only one states tell them apart.
  */
 export function untoldMembers(
-  anchors: ReadonlyMap<number, string>,
+  /** The candidates each anchoring code anchors. */
+  families: ReadonlyMap<string, number[]>,
   products: readonly ReadProduct[],
   queryWords: ReadonlySet<string>,
   title: string,
-): Map<number, number> {
-  const untold = new Map<number, number>();
-  const families = new Map<string, number[]>();
-  for (const [index, code] of anchors) families.set(code, [...(families.get(code) ?? []), index]);
+): Map<number, string> {
+  const untold = new Map<number, string>();
   for (const members of families.values()) {
     if (members.length < 2) continue;
     const said = attributesOf(title);
@@ -60,8 +55,39 @@ export function untoldMembers(
         (whole(m) && !whole(o)) ||
         (model(m) === undefined && model(o) !== undefined);
       const other = members.find((o) => o !== m && !told(o));
-      if (other !== undefined) untold.set(m, other);
+      if (other !== undefined) untold.set(m, products[other]!.names[0]!);
     }
   }
   return untold;
+}
+
+/** Whether the query names a line of candidate `index`'s maker: a word only its names carry. */
+export function makersLines(
+  products: readonly ReadProduct[],
+  queryWords: ReadonlySet<string>,
+  counts: { namesCarrying(term: string): number | undefined },
+  /** The words a candidate carries. */
+  own: (index: number) => ReadonlySet<string>,
+): (index: number) => boolean {
+  const lineWords = [...queryWords].filter((w) => !FUNCTION_WORDS.has(w) && !DIGIT.test(w));
+  const nameWords = remembered((j: number) => products[j]!.names.map((n) => new Set(wordsOf(n))));
+  // The one maker whose candidates carry the word on as many names as the catalog has with it.
+  const owner = remembered((word: string) => {
+    const makers = new Set<string>();
+    let names = 0;
+    for (let j = 0; j < products.length && makers.size <= 1; j++) {
+      const on = nameWords(j).filter((words) => words.has(word)).length;
+      if (on === 0) continue;
+      makers.add(makerOf(products[j]!.brand));
+      names += on;
+    }
+    const one = makers.size === 1 && names >= (counts.namesCarrying(word) ?? Infinity);
+    return one ? [...makers][0] : undefined;
+  });
+  return remembered((index) => {
+    const { brand } = products[index]!;
+    return lineWords.some(
+      (w) => own(index).has(w) && !brand.words.has(w) && owner(w) === makerOf(brand),
+    );
+  });
 }
