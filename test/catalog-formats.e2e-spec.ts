@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { CatalogValidationError } from '../src/catalog/catalog-importer.service.js';
 import type { CatalogSource } from '../src/catalog/formats/catalog-source.js';
 import request from 'supertest';
@@ -488,12 +489,14 @@ describe('CatalogImporter formats', () => {
         () => 'imported',
         (error: Error) => error.message,
       );
+    const gzipped = await file('catalog.jsonl.gz', gzipSync(await readFile(`${FIXTURE}.jsonl`)));
     const [command, ...refusals] = await Promise.all([
       run(csv),
       refusal({ file: array }),
       refusal({ file: spread }),
       refusal({ file: `${FIXTURE}.json`, reviews: csv }),
       refusal({ file: arrayCsv }),
+      refusal({ file: gzipped }),
     ]);
     expect([command.code, command.stderr]).toEqual([
       1,
@@ -504,6 +507,7 @@ describe('CatalogImporter formats', () => {
       'spread.json holds a JSON object spread over several lines: JSON Lines needs each product on one line; or write the products as a JSON array, [ {...}, {...} ]',
       '--reviews and --offers go with a CSV catalog file',
       'array.csv holds a JSON array, not CSV: give --format json to read it as an array',
+      'catalog.jsonl.gz is gzip-compressed: decompress it (gunzip -k catalog.jsonl.gz), then import the file it gives',
     ]);
     const forced = await run(csv, '--format', 'csv', '--dry-run');
     expect(forced.code).toBe(0);

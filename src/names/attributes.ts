@@ -1,4 +1,4 @@
-import { normaliseName } from './name-normaliser.js';
+import { normaliseName, someOf } from './name-normaliser.js';
 import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
@@ -228,7 +228,7 @@ const bothSayApart = (of: Attributes, other: Attributes): Attributes =>
   new Map(
     [...of].filter(([kind, values]) => {
       const theirs = other.get(kind);
-      return !MODEL_KINDS.includes(kind) || (theirs && ![...values].some((v) => theirs.has(v)));
+      return !MODEL_KINDS.includes(kind) || (theirs && !someOf(values, (v) => theirs.has(v)));
     }),
   );
 
