@@ -10,7 +10,9 @@
 #   - the build (`npm run build`), as the image's Dockerfile runs it on Node 22;
 #   - unit tests of code that leans on what ships inside Node: Unicode normalisation and
 #     property escapes in name resolution (src/names/, Node's ICU), Intl formatting and argon2's
-#     native addon (src/dashboard/), zlib and brotli (src/common/compression);
+#     native addon (src/dashboard/), zlib and brotli (src/common/compression), Node's own
+#     request and response classes, which the HTTP adapter builds its own on
+#     (src/common/service-http-adapter);
 #   - the install (install.e2e-spec: no dependency refuses the Node that runs it);
 #   - the built server as a process (process.e2e-spec: signals, a graceful shutdown, JSON logs,
 #     the heap V8 gives --max-old-space-size=160), the CLI (cli-help, resolve-command:
@@ -37,7 +39,7 @@ export PATH="$PREFIX/node_modules/.bin:$PATH"
 echo "Running what can differ between Node versions on Node $(node -v)" >&2
 npm run -s build
 node --experimental-vm-modules --disable-warning=ExperimentalWarning node_modules/jest/bin/jest.js \
-  src/names/ src/dashboard/ src/common/compression \
+  src/names/ src/dashboard/ src/common/compression src/common/service-http-adapter \
   test/install.e2e-spec.ts test/process.e2e-spec.ts \
   test/cli-help.e2e-spec.ts test/resolve-command.e2e-spec.ts \
   test/lookup.e2e-spec.ts test/mcp.e2e-spec.ts test/test-servers.e2e-spec.ts "$@"

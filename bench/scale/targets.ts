@@ -1,4 +1,5 @@
 import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { projectRoot } from '../../src/config/project-root.js';
 import { procStatusMb, startProdNodeArgs } from '../lib/processes.js';
@@ -56,6 +57,8 @@ export class Service {
     const ready = new Promise<void>((resolve) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         if (line === 'ready') resolve();
+        // BENCH_STDOUT=FILE keeps what else it prints (--trace-gc's lines), each timed.
+        if (env.BENCH_STDOUT) appendFileSync(env.BENCH_STDOUT, `${Date.now()} ${line}\n`);
       });
     });
     await Promise.race([ready, exitError(child, 'the service')]);

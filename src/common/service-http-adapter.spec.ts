@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { Express, Request, Response } from 'express';
+import type { Server } from 'node:http';
 import request from 'supertest';
 import { ServiceHttpAdapter } from './service-http-adapter.js';
 import { sentAgain } from './written-json.js';
@@ -61,5 +62,23 @@ describe(ServiceHttpAdapter.name, () => {
     const typed = await request(express).get('/typed').expect(201);
     expect(typed.headers['content-type']).toBe('application/vnd.test+json; charset=utf-8');
     expect(JSON.parse(typed.text)).toEqual(body);
+  });
+});
+
+describe('ServiceHttpAdapter.initHttpServer', () => {
+  it("makes each request and response with Express's prototypes, which it then keeps", async () => {
+    const { express, body } = app();
+    const adapter = new ServiceHttpAdapter(express);
+    adapter.initHttpServer({});
+    const server = adapter.getHttpServer() as Server;
+    const born: boolean[] = [];
+    // Before Express sees them: its own Object.setPrototypeOf then changes nothing.
+    server.prependListener('request', (req, res) => {
+      born.push(Object.getPrototypeOf(req) === express.request);
+      born.push(Object.getPrototypeOf(res) === express.response);
+    });
+    const answer = await request(server).get('/plain').expect(200);
+    expect(JSON.parse(answer.text)).toEqual(body);
+    expect(born).toEqual([true, true]);
   });
 });

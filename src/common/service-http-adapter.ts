@@ -1,7 +1,8 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { NestApplicationOptions } from '@nestjs/common';
-import type { Response } from 'express';
+import type { Express, Response } from 'express';
 import http from 'node:http';
+import type { Socket } from 'node:net';
 import { answerClientErrors } from './http-errors.js';
 import { writtenOnce } from './written-json.js';
 
@@ -13,6 +14,29 @@ type EtagOf = (body: Buffer, encoding?: BufferEncoding) => string | undefined;
  * let a slow request hold a connection up to 30 s past its timeout.
  */
 const TIMEOUT_CHECK_MS = 1_000;
+
+/**
+ * Node's request and response classes, whose objects are born with the prototypes Express
+ * gives every request and response (app.request, app.response), so that its
+ * Object.setPrototypeOf on each is a no-op. Changed after birth, an object's prototype made V8
+ * keep the request's objects past the young generation's collections: a quarter of what a
+ * request allocates was promoted and collected by full marking every second or two
+ * (bench/RESULTS.md).
+ */
+function bornForExpress(app: Express): http.ServerOptions {
+  function IncomingMessage(this: http.IncomingMessage, socket: Socket) {
+    Reflect.apply(http.IncomingMessage, this, [socket]);
+  }
+  IncomingMessage.prototype = app.request;
+  function ServerResponse(this: http.ServerResponse, req: http.IncomingMessage, options: object) {
+    Reflect.apply(http.ServerResponse, this, [req, options]);
+  }
+  ServerResponse.prototype = app.response;
+  return {
+    IncomingMessage: IncomingMessage as unknown as typeof http.IncomingMessage,
+    ServerResponse: ServerResponse as unknown as typeof http.ServerResponse,
+  };
+}
 
 /**
  * Express with the HTTP server this service needs: request timeouts checked every second
@@ -28,7 +52,11 @@ export class ServiceHttpAdapter extends ExpressAdapter {
       this.httpServer = http.createServer(
         // A request without Host is refused by hostHeaderCheck, in the one error shape:
         // Node's own refusal is an empty 400.
-        { connectionsCheckingInterval: TIMEOUT_CHECK_MS, requireHostHeader: false },
+        {
+          connectionsCheckingInterval: TIMEOUT_CHECK_MS,
+          requireHostHeader: false,
+          ...bornForExpress(this.getInstance<Express>()),
+        },
         this.getInstance(),
       );
     }
