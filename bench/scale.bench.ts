@@ -40,10 +40,7 @@ import { DirectDriver, Service } from './scale/targets.js';
 // npm run bench:short   (the real names, short runs, results under bench/out only)
 // npm run bench -- --report-only   (tables, RESULTS.md rows and chart from the results file)
 // npm run bench -- --variants cold,cold1   (only these runs; with BENCH_PROFILE_DIR set, each
-//                                          service process writes a CPU profile there;
-//                                          BENCH_NODE_ARGS="--max-old-space-size=160
-//                                          --trace-gc-nvp" BENCH_STDOUT=FILE keeps the
-//                                          collector's lines)
+//                                          service process writes a CPU profile there)
 //
 // The scale benchmark. Per catalog (the development set of 20,000 real product names,
 // `realnames`, or a realistic generated catalog of a given size, generator/realistic.ts): a fresh disposable embedded

@@ -28,7 +28,7 @@ import type { ResolutionOutcome } from '../src/lookup/resolution-outcome.js';
 import { queryTerms } from '../src/names/search-terms.js';
 import { generateCatalogLines } from '../tools/generator/catalog-generator.js';
 import { catalogFile, product } from './support/catalog-files.js';
-import { createTestApp } from './support/test-app.js';
+import { createTestApp, servingLatest } from './support/test-app.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 // The candidate index answers what PostgreSQL's two statements answer (lookup.repository.ts),
@@ -50,8 +50,7 @@ describe(CandidateIndexes.name, () => {
     db = await createTestDatabase();
     app = await createTestApp({ DATABASE_URL: db.url });
     await app.get(CatalogImporter).import(await catalogFile(catalog));
-    await app.get(PublishedCatalog).refresh();
-    await app.get(CandidateIndexes).refresh();
+    await servingLatest(app);
   }, 120_000);
 
   afterAll(async () => {
@@ -180,8 +179,7 @@ describe(CandidateIndexes.name, () => {
     const lines = [...generateCatalogLines({ products: PRODUCTS, seed: SEED })];
     lines.push(JSON.stringify(product('zephyr-kettle', { name: 'Zephyrine Quartzbrook Kettle' })));
     await app.get(CatalogImporter).import(await catalogFile(lines));
-    await app.get(PublishedCatalog).refresh();
-    await app.get(CandidateIndexes).refresh();
+    await servingLatest(app);
     expect(held().publication.id).toBeGreaterThan(before);
     // The thread holds the new index only: the old one is no longer asked.
     await expect(previous.resolve(['Zephyrin Kettle'], true)).rejects.toBeInstanceOf(
@@ -201,15 +199,13 @@ describe(CandidateIndexes.name, () => {
         [{ productId: id, price: 9.5, url: 'https://feedshop.example/p' }],
         new Date(),
       );
-    await app.get(PublishedCatalog).refresh();
-    await app.get(CandidateIndexes).refresh();
+    await servingLatest(app);
     // The same index, answering for the feed's publication.
     expect(held()).toBe(index);
     expect(index.publication.id).toBe(app.get(PublishedCatalog).current.id);
 
     await app.get(NameAliasesRepository).add('Quartzbrook Zephyr Alias', 'zephyr-kettle');
-    await app.get(PublishedCatalog).refresh();
-    await app.get(CandidateIndexes).refresh();
+    await servingLatest(app);
     const again = held();
     expect(again).not.toBe(index);
     expect(again.mayBeExact(nameKey('Quartzbrook Zephyr Alias'))).toBe(true);

@@ -8,8 +8,6 @@ import { CatalogOffersRepository } from '../src/catalog/catalog-offers.repositor
 import { FeedFormatError } from '../src/feeds/feed-item.js';
 import { Assessments } from '../src/lookup/assessments.js';
 import { LookupService } from '../src/lookup/lookup.service.js';
-import { PublishedCatalog } from '../src/lookup/published-catalog.js';
-import { CandidateIndexes } from '../src/lookup/candidate-index/candidate-indexes.service.js';
 import { NameResolver } from '../src/lookup/name-resolver.service.js';
 import { PrismaService } from '../src/database/prisma.service.js';
 import { AnswerRepository } from '../src/lookup/answer.repository.js';
@@ -19,7 +17,7 @@ import { nameKey } from '../src/names/name-normaliser.js';
 import { OffersFeedService } from '../src/offers/offers-feed.service.js';
 import { runBuiltCommand } from './support/run-command.js';
 import { startServer, type ServerProcess } from './support/server-process.js';
-import { createTestApp } from './support/test-app.js';
+import { createTestApp, servingLatest } from './support/test-app.js';
 import { temporaryFolder } from './support/temp-folders.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -360,9 +358,7 @@ describe(OffersFeedService.name, () => {
     const lines = [kettle('e-100', 80, 100), kettle('e-200', 80, 95), kettle('e-300', 92, 500)];
     await writeFile(catalog, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
     await app.get(CatalogImporter).import(catalog);
-    // This instance notices the publication by NOTIFY, in the background: here, before asking.
-    await app.get(PublishedCatalog).refresh();
-    await app.get(CandidateIndexes).refresh();
+    await servingLatest(app);
     const lookup = app.get(LookupService);
     const alternatives = async (name: string) => {
       const answer = await lookup.lookup(name, 'compact');

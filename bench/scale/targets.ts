@@ -57,7 +57,8 @@ export class Service {
     const ready = new Promise<void>((resolve) => {
       createInterface({ input: child.stdout }).on('line', (line) => {
         if (line === 'ready') resolve();
-        // BENCH_STDOUT=FILE keeps what else it prints (--trace-gc's lines), each timed.
+        // BENCH_STDOUT=FILE keeps what else it prints, each line timed: the collector's, with
+        // BENCH_NODE_ARGS="--max-old-space-size=160 --trace-gc-nvp".
         if (env.BENCH_STDOUT) appendFileSync(env.BENCH_STDOUT, `${Date.now()} ${line}\n`);
       });
     });
