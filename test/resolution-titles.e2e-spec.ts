@@ -97,6 +97,13 @@ describe(`${NameResolver.name} on shop titles`, () => {
     }),
     product('wq-black', { brand: 'Sonic', name: 'WQ-3300XM Wireless Headphones Black' }),
     product('cable', { brand: 'Linkco', name: 'USB-C Cable 2 m', category: 'cables' }),
+    // A laptop sleeve whose name shares none of a title's rarest runs of words ("Sleeve in").
+    listing('sleeve-121', 'Quillon', 'QL-121 Lady Damask Laptop Sleeve Black White'),
+    listing('sleeve-119', 'Quillon', 'QL-119 Lady Damask Netbook Sleeve Black Black'),
+    listing('sleeve-122', 'Quillon', 'QL-122 Lady Damask Netbook Sleeve Red Black'),
+    listing('tote', 'Toteco', 'Ladies Laptop Tote Orange'),
+    listing('sleeve-in', 'Bagsco', 'Computer Sleeve in Gray'),
+    listing('tabs', 'Tabco', 'Plastic Tabs in White'),
   ]);
   const answer = (query: string) => catalog.answer(query);
 
@@ -246,6 +253,12 @@ describe(`${NameResolver.name} on shop titles`, () => {
       'fan-gray',
     ]);
     expect(fan.candidates[1]!.score).toBeLessThan(fan.candidates[0]!.score);
+  });
+
+  it('suggests a refused title’s product that carries its words but none of their rarest runs', async () => {
+    const outcome = await catalog.resolver.resolve('Quillon Ladies Damask Netbook Sleeve in White');
+    expect(outcome.found).toBe(false);
+    expect(outcome.candidates.map((c) => c.productId)).toContain('sleeve-121');
   });
 
   it("reads another shop's title against a curated name by its code, numbers describing", async () => {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { brandForm, type BrandForm } from '../names/candidate-name.js';
-import { nameMatcher } from '../names/name-matcher.js';
+import { nameMatcher, type NameMatcher } from '../names/name-matcher.js';
 import { compactName, normaliseName, wordsOf } from '../names/name-normaliser.js';
 import { queryTerms, stemTerms } from '../names/search-terms.js';
 import { chunks, runs, writtenCodes, type Chunk } from '../names/model-codes.js';
@@ -8,8 +8,8 @@ import { writtenAsQuery } from '../names/code-forms.js';
 import { queryCodes, readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
-import { outread } from '../names/closer-readings.js';
-import type { ScoredProduct } from '../names/resolution-decision.js';
+import { outread, type Explained } from '../names/closer-readings.js';
+import type { Contradicts, ScoredProduct } from '../names/resolution-decision.js';
 import { contradictions, FOR, toldBy, type Told } from '../names/attributes.js';
 export { kindsOf } from '../names/attributes.js';
 import type { Publication } from '../publication/publication.sql.js';
@@ -21,7 +21,7 @@ import {
 } from './candidate-terms.js';
 import { scoreProduct } from './candidate-evidence.js';
 import type { CandidateProduct } from './lookup.repository.js';
-import { decidedOutcome, type ResolutionOutcome, type Resolutions } from './resolution-outcome.js';
+import { decidedOutcome, type Resolutions } from './resolution-outcome.js';
 
 // Names resolved among their candidates, read from PostgreSQL's statements (lookup.repository.ts)
 // or from the candidate index a resolver thread holds (candidate-index/): the same rules on
@@ -34,6 +34,11 @@ import { decidedOutcome, type ResolutionOutcome, type Resolutions } from './reso
  * with the name change (bench/RESULTS.md).
  */
 const CANDIDATE_LIMIT = 20;
+/**
+ * How many products a refused name's wider search proposes: those the first did not are
+ * scored, a few on average (bench/RESULTS.md); the first ten hold nearly all it adds.
+ */
+const WIDER_LIMIT = 5;
 /** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
 const MIN_FUZZY_LENGTH = 4;
 const CLOSE_TERMS_PER_WORD = 3;
@@ -43,6 +48,23 @@ const words = (text: string) => new Set(normaliseName(text).split(' ').filter(Bo
  * them than products, and each candidate would otherwise normalise both again.
  */
 const VOCABULARY_MEMO = 10_000;
+
+/** What a query asks of every candidate, read once for both searches' candidates. */
+interface Asked {
+  match: NameMatcher;
+  tell: () => Told;
+  saysFor: boolean;
+}
+
+function askedBy(query: string, written: Chunk[], kinds: ReadonlySet<string>): Asked {
+  // Read only for a candidate a code identifies: most lookups have none. A query word that
+  // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
+  let told: Told | undefined;
+  const tell = () => (told ??= toldBy(query, kinds));
+  // Most queries say nothing is for anything: only those read what they say they are (toldBy).
+  const saysFor = written.some(({ words }) => words.some((w) => FOR.has(w)));
+  return { match: nameMatcher(query), tell, saysFor };
+}
 
 /** Where candidates come from: PostgreSQL's statements, or a candidate index in memory. */
 export interface CandidateSource {
@@ -87,7 +109,7 @@ export class CandidateResolver {
       const codes = new Set(writtenCodes(written));
       const stems = stemTerms(codes);
       const terms = [...new Set([...queryTerms(normalised), ...stems.keys()])];
-      return { terms, words, written, codes, stems };
+      return { terms, words, written, codes, stems, single: new Set(wordsOf(normalised)) };
     });
     // The empty term counts the catalog's search names (title-reading.ts); the variant words'
     // counts say whether a title's "Slim" names another model (name-matcher.ts).
@@ -102,43 +124,73 @@ export class CandidateResolver {
       if (same) same.push(match);
       else byQueryTerm.set(match.queryTerm, [match]);
     }
-    const chosen = plans.map((plan) => {
-      const own = new Set([...plan.terms, ...plan.words]);
-      return candidateTerms(
-        [...own].flatMap((term) => byQueryTerm.get(term) ?? []),
-        plan.codes,
-        plan.stems,
-      );
-    });
+    const ownMatches = (plan: { terms: string[]; words: string[] }) =>
+      [...new Set([...plan.terms, ...plan.words])].flatMap((term) => byQueryTerm.get(term) ?? []);
+    const chosen = plans.map((plan) => candidateTerms(ownMatches(plan), plan.codes, plan.stems));
     const { publication, candidates } = await source.findCandidates(chosen, CANDIDATE_LIMIT);
     const kinds = await source.kinds(publication);
-    return {
-      ...(publication && { publication }),
-      outcomes: queries.map((query, i) =>
-        this.decideAmong(
-          query,
-          candidates[i]!,
-          termCounts(plans[i]!.terms, byQueryTerm),
-          plans[i]!,
-          chosen[i]?.whole ?? 0,
-          kinds,
-          explain,
-        ),
-      ),
-    };
+    const asked = queries.map((query, i) => askedBy(query, plans[i]!.written, kinds));
+    const explainAmong = (i: number, among: CandidateProduct[], heaviest: number) =>
+      this.explainAmong(
+        queries[i]!,
+        among,
+        termCounts(plans[i]!.terms, byQueryTerm),
+        plans[i]!,
+        heaviest,
+        asked[i]!,
+      );
+    // Coverage is against the best candidate's weight: however many words a title adds, the
+    // candidate that carries the most of its rare terms is suggested as a search engine would.
+    const heaviest = candidates.map((among, i) =>
+      Math.min(chosen[i]?.whole ?? 0, Math.max(0, ...among.map((p) => p.weight))),
+    );
+    const read = candidates.map((among, i) => explainAmong(i, among, heaviest[i]!));
+    const outcomes = read.map(({ explained, contradicts }, i) =>
+      decidedOutcome(queries[i]!, outread(explained), contradicts, explain),
+    );
+    // A refused name's product may carry none of the rare runs of its words that narrowed the
+    // search ("sleeve in", "in white"): its suggestions are searched again with each of its
+    // words narrowing on its own, among both searches' candidates. What is found stays
+    // decided by the first search alone.
+    const wider = plans.map((plan, i) => {
+      if (outcomes[i]!.found || !chosen[i]) return undefined;
+      const terms = chosen[i].narrow;
+      const again = candidateTerms(ownMatches(plan), plan.codes, plan.stems, plan.single);
+      return again?.narrow.some((term) => !terms.includes(term)) ? again : undefined;
+    });
+    if (wider.some((terms) => terms !== undefined)) {
+      const again = await source.findCandidates(wider, WIDER_LIMIT);
+      if (again.publication?.id === publication?.id)
+        for (const [i, found] of again.candidates.entries()) {
+          const seen = new Set(candidates[i]!.map((p) => p.id));
+          const extra = found.filter((p) => !seen.has(p.id));
+          if (extra.length === 0) continue;
+          const weight = Math.max(heaviest[i]!, ...extra.map((p) => p.weight));
+          const more = explainAmong(i, extra, Math.min(chosen[i]!.whole, weight)).explained;
+          const both = [...read[i]!.explained, ...more];
+          const why = outcomes[i]!.explanation?.decision ?? 'refused';
+          outcomes[i] = decidedOutcome(
+            queries[i]!,
+            outread(both),
+            read[i]!.contradicts,
+            explain,
+            why,
+          );
+        }
+    }
+    return { ...(publication && { publication }), outcomes };
   }
 
-  private decideAmong(
+  /** Each candidate scored with what its score rests on, and what contradicts a suggestion. */
+  private explainAmong(
     query: string,
     candidates: CandidateProduct[],
     counts: TermCounts,
     { written, codes }: { written: Chunk[]; codes: ReadonlySet<string> },
-    /** What a name carrying every term of the query weighs (candidate-terms.ts). */
-    whole: number,
-    /** The words of the catalog's categories, singular: the kinds of product it holds. */
-    kinds: ReadonlySet<string>,
-    explain: boolean,
-  ): ResolutionOutcome {
+    /** The weight coverage is against: the heaviest candidate's, at most the whole query's. */
+    heaviest: number,
+    asked: Asked,
+  ): { explained: Explained[]; contradicts: Contradicts } {
     // A code the query writes with or without its maker's prefix is the same code; one that no
     // candidate carries as written may be another's with other market or ordering letters.
     // Read as the title reads them: "QX-4410/EU" is "QX4410" where names carry that.
@@ -167,16 +219,7 @@ export class CandidateResolver {
       written,
       named,
     );
-    const match = nameMatcher(query);
-    // Coverage is against the best candidate's weight: however many words a title adds, the
-    // candidate that carries the most of its rare terms is suggested as a search engine would.
-    const heaviest = Math.min(whole, Math.max(0, ...candidates.map((p) => p.weight)));
-    // Read only for a candidate a code identifies: most lookups have none. A query word that
-    // says another kind of product the catalog holds ("Case" of a phone's code) is no description.
-    let told: Told | undefined;
-    const tell = () => (told ??= toldBy(query, kinds));
-    // Most queries say nothing is for anything: only those read what they say they are (toldBy).
-    const saysFor = written.some(({ words }) => words.some((w) => FOR.has(w)));
+    const { match, tell, saysFor } = asked;
     const explained = products.map((product, i) => {
       const brand = this.brands.memo(product.brand);
       const categoryWords = this.categoryWords.memo(product.category);
@@ -186,6 +229,6 @@ export class CandidateResolver {
     // A suggestion stating another value of a kind the query states is another product.
     const contradicts = (candidate: ScoredProduct) =>
       contradictions(tell(), candidate.name).length > 0;
-    return decidedOutcome(query, outread(explained), contradicts, explain);
+    return { explained, contradicts };
   }
 }

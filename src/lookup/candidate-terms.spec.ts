@@ -57,6 +57,26 @@ describe(candidateTerms.name, () => {
     expect(chosen).toMatchObject({ narrow: ['kestralsummit', '14inch2025', 'cq'], all: true });
   });
 
+  it("given the query's words, lets runs of them narrow without taking a word's place", () => {
+    const runs = ['sleevein', 'inwhite', 'damasknetbook'].map((t) => match(t, 2));
+    const terms = [...runs, match('ladies', 3), match('damask', 8), match('slappa', 20)];
+    expect(candidateTerms(terms)!.narrow).toEqual([
+      'sleevein',
+      'inwhite',
+      'damasknetbook',
+      'ladies',
+    ]);
+    const words = new Set(['slappa', 'ladies', 'damask', 'netbook', 'sleeve', 'in', 'white']);
+    expect(candidateTerms(terms, new Set(), new Map(), words)!.narrow).toEqual([
+      'sleevein',
+      'inwhite',
+      'damasknetbook',
+      'ladies',
+      'damask',
+      'slappa',
+    ]);
+  });
+
   it('ignores stand-ins too far from the word, and may find nothing', () => {
     expect(candidateTerms([match('zzz', 1, 0.1)])).toBeUndefined();
   });

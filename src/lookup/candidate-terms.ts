@@ -44,13 +44,16 @@ export interface CandidateTerms {
  * `written` are the model codes the query writes as such ("DSC-H70"): they narrow before the
  * codes a join of its words happens to make ("w10x" of "w 10x Optical Zoom"). `stems` are
  * terms searched for a code (search-terms.ts), each weighing as that code in the whole.
+ * Given the query's `words`, a run of them ("sleevein") narrows without taking the place of a
+ * word: the wider search of a refused name's suggestions (candidate-resolver.ts).
  */
 export function candidateTerms(
   matches: readonly TermMatch[],
   written: ReadonlySet<string> = new Set(),
   stems: ReadonlyMap<string, string> = new Map(),
+  words?: ReadonlySet<string>,
 ): CandidateTerms | undefined {
-  const terms = new Map<string, { df: number; weight: number; cost: number }>();
+  const terms = new Map<string, { df: number; weight: number; cost: number; join: boolean }>();
   const byQueryTerm = new Map<string, number>();
   for (const match of matches) {
     if (match.similarity < MIN_SIMILARITY) continue;
@@ -60,7 +63,8 @@ export function candidateTerms(
     // A close term narrows as if it were commoner: the query's own terms go first.
     const cost = match.df / match.similarity ** 2;
     const seen = terms.get(match.term);
-    if (!seen || seen.weight < weight) terms.set(match.term, { df: match.df, weight, cost });
+    const join = words !== undefined && !words.has(match.queryTerm);
+    if (!seen || seen.weight < weight) terms.set(match.term, { df: match.df, weight, cost, join });
   }
   if (terms.size === 0) return undefined;
   // Equally rare, a term with digits (a model code) goes first.
@@ -73,10 +77,12 @@ export function candidateTerms(
   for (const weight of byQueryTerm.values()) whole += weight;
   const narrow: string[] = [];
   let pool = 0;
-  for (const [term, { df }] of byCost) {
-    if (pool + df > SMALL_POOL || narrow.length === MAX_NARROWING_TERMS) break;
+  let slots = 0;
+  for (const [term, { df, join }] of byCost) {
+    if (pool + df > SMALL_POOL || slots === MAX_NARROWING_TERMS) break;
     narrow.push(term);
     pool += df;
+    if (!join) slots++;
   }
   // However long a title and however rare its other words, its model code reaches its product:
   // the rarest codes narrow too, within the pool.

@@ -155,10 +155,13 @@ export function decidedOutcome(
   explained: readonly { scored: ScoredProduct; notes: string[] }[],
   contradicts?: Contradicts,
   explain = true,
+  /** Why the name is refused, whatever these candidates say (decide). */
+  refused?: string,
 ): ResolutionOutcome {
   const decision = decide(
     explained.map((e) => e.scored),
     contradicts,
+    refused,
   );
   const { found } = decision;
   return {

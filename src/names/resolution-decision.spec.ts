@@ -82,6 +82,14 @@ describe('decide', () => {
     expect(decision.suggestions.map((s) => s.productId)).toEqual(['b']); // c is below the suggestion floor
   });
 
+  it('finds nothing where the name is refused already, and suggests what it would have found first', () => {
+    const why = 'best 0.600 is below 0.8';
+    const decision = decide([product('b', 0.6), product('a', 0.95)], undefined, why);
+    expect(decision).toMatchObject({ reason: why });
+    expect(decision.found).toBeUndefined();
+    expect(decision.suggestions.map((s) => s.productId)).toEqual(['a', 'b']);
+  });
+
   it("suggests a candidate by the query's weight it carries, and decides by score alone", () => {
     // The right product of a long title carries its code, yet the rules score it low.
     const carried = product('right', 0.1, { suggestionScore: suggestedAt(0.1, 1) });

@@ -119,7 +119,8 @@ const lead = (best: ScoredProduct, runnerUp: ScoredProduct) => decimal(best.scor
 /** Whether the query states another value of a kind the candidate states (a colour). */
 export type Contradicts = (candidate: ScoredProduct) => boolean;
 
-export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Decision {
+/** `why`: the name is refused whatever its candidates say, and why (suggestions searched again). */
+export function decide(scored: ScoredProduct[], contradicts?: Contradicts, why?: string): Decision {
   const eligible = scored.filter((p) => !p.rejected).sort(byScore);
   const [best, runnerUp] = eligible;
   const fmt = (n: number) => n.toFixed(3);
@@ -159,6 +160,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts): Deci
     reason = 'the query states another value of a kind its best candidate states';
     found = undefined;
   }
+  if (why !== undefined) [found, reason] = [undefined, why];
   const offered = scored.filter((p) => p !== found && p.suggestionScore >= SUGGEST_AT);
   const suggestions = weighValues(offered.sort(bySuggestion), contradicts);
   return { ...(found && { found }), suggestions, reason };
