@@ -21,7 +21,7 @@ import {
 } from './candidate-terms.js';
 import { scoreProduct } from './candidate-evidence.js';
 import type { CandidateProduct } from './lookup.repository.js';
-import { decidedOutcome, type Resolutions } from './resolution-outcome.js';
+import { decidedOutcome, withSuggestionsOf, type Resolutions } from './resolution-outcome.js';
 
 // Names resolved among their candidates, read from PostgreSQL's statements (lookup.repository.ts)
 // or from the candidate index a resolver thread holds (candidate-index/): the same rules on
@@ -166,16 +166,11 @@ export class CandidateResolver {
           const extra = found.filter((p) => !seen.has(p.id));
           if (extra.length === 0) continue;
           const weight = Math.max(heaviest[i]!, ...extra.map((p) => p.weight));
-          const more = explainAmong(i, extra, Math.min(chosen[i]!.whole, weight)).explained;
-          const both = [...read[i]!.explained, ...more];
+          const { explained } = explainAmong(i, extra, Math.min(chosen[i]!.whole, weight));
           const why = outcomes[i]!.explanation?.decision ?? 'refused';
-          outcomes[i] = decidedOutcome(
-            queries[i]!,
-            outread(both),
-            read[i]!.contradicts,
-            explain,
-            why,
-          );
+          const { contradicts } = read[i]!;
+          const more = decidedOutcome(queries[i]!, outread(explained), contradicts, explain, why);
+          outcomes[i] = withSuggestionsOf(outcomes[i]!, more);
         }
     }
     return { ...(publication && { publication }), outcomes };

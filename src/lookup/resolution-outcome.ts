@@ -1,6 +1,7 @@
 import {
   decide,
   EXACTLY_ONE_NAME,
+  MAX_SUGGESTIONS,
   type Contradicts,
   type Decision,
   type ScoredProduct,
@@ -174,6 +175,35 @@ export function decidedOutcome(
       score: round3(s.suggestionScore),
     })),
     ...(explain && { explanation: explanationOf(query, explained, decision) }),
+  };
+}
+
+/**
+ * A refused name's outcome with the suggestions of more of its candidates, decided apart
+ * (refused alike): the best of both, as one list of suggestions would rank them.
+ */
+export function withSuggestionsOf(
+  outcome: ResolutionOutcome,
+  more: ResolutionOutcome,
+): ResolutionOutcome {
+  const offered = new Set(outcome.candidates.map((c) => c.productId));
+  const candidates = [
+    ...outcome.candidates,
+    ...more.candidates.filter((c) => !offered.has(c.productId)),
+  ]
+    .sort((a, b) => b.score - a.score)
+    .slice(0, MAX_SUGGESTIONS);
+  const explanation = outcome.explanation && {
+    ...outcome.explanation,
+    candidates: [...outcome.explanation.candidates, ...(more.explanation?.candidates ?? [])].sort(
+      (a, b) => b.score - a.score || b.suggestion - a.suggestion,
+    ),
+  };
+  return {
+    ...outcome,
+    confidence: candidates[0]?.score ?? 0,
+    candidates,
+    ...(explanation && { explanation }),
   };
 }
 
