@@ -36,7 +36,7 @@ import { decidedOutcome, withSuggestionsOf, type Resolutions } from './resolutio
 const CANDIDATE_LIMIT = 20;
 /**
  * How many products a refused name's wider search proposes: those the first did not are
- * scored, a few on average (bench/RESULTS.md); the first ten hold nearly all it adds.
+ * scored, a few on average; ten or twenty added one suggestion found at most (bench/RESULTS.md).
  */
 const WIDER_LIMIT = 5;
 /** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
@@ -149,9 +149,9 @@ export class CandidateResolver {
       decidedOutcome(queries[i]!, outread(explained), contradicts, explain),
     );
     // A refused name's product may carry none of the rare runs of its words that narrowed the
-    // search ("sleeve in", "in white"): its suggestions are searched again with each of its
-    // words narrowing on its own, among both searches' candidates. What is found stays
-    // decided by the first search alone.
+    // search ("sleeve in", "in white"): it is searched again, the runs narrowing beside its
+    // words, and the new products' suggestions are offered with the first's. What is found
+    // stays decided by the first search alone.
     const wider = plans.map((plan, i) => {
       if (outcomes[i]!.found || !chosen[i]) return undefined;
       const terms = chosen[i].narrow;
