@@ -259,6 +259,9 @@ describe(`${NameResolver.name} on shop titles`, () => {
     const outcome = await catalog.resolver.resolve('Quillon Ladies Damask Netbook Sleeve in White');
     expect(outcome.found).toBe(false);
     expect(outcome.candidates.map((c) => c.productId)).toContain('sleeve-121');
+    expect(outcome.explanation.decision).toMatch(
+      /; searched again for suggestions, \d+ more candidates$/,
+    );
   });
 
   it("reads another shop's title against a curated name by its code, numbers describing", async () => {

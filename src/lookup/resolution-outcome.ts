@@ -193,8 +193,10 @@ export function withSuggestionsOf(
   ]
     .sort((a, b) => b.score - a.score)
     .slice(0, MAX_SUGGESTIONS);
+  const searched = more.explanation?.candidates.length ?? 0;
   const explanation = outcome.explanation && {
     ...outcome.explanation,
+    decision: `${outcome.explanation.decision}; searched again for suggestions, ${searched} more candidates`,
     candidates: [...outcome.explanation.candidates, ...(more.explanation?.candidates ?? [])].sort(
       (a, b) => b.score - a.score || b.suggestion - a.suggestion,
     ),
