@@ -36,7 +36,8 @@ import { decidedOutcome, withSuggestionsOf, type Resolutions } from './resolutio
 const CANDIDATE_LIMIT = 20;
 /**
  * How many products a refused name's wider search proposes: those the first did not are
- * scored, a few on average; ten or twenty added one suggestion found at most (bench/RESULTS.md).
+ * scored, a few on average; ten or twenty found one or two more in the half of the listing
+ * set read, at most one in the other (bench/RESULTS.md).
  */
 const WIDER_LIMIT = 5;
 /** Words this long or longer may be misspelt: look up the closest vocabulary terms. */
