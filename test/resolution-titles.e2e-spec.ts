@@ -104,6 +104,9 @@ describe(`${NameResolver.name} on shop titles`, () => {
     listing('tote', 'Toteco', 'Ladies Laptop Tote Orange'),
     listing('sleeve-in', 'Bagsco', 'Computer Sleeve in Gray'),
     listing('tabs', 'Tabco', 'Plastic Tabs in White'),
+    // Two power banks told apart by their capacity, which a title may write with a comma.
+    listing('bank-24k', 'Voltix', 'PowerCell Power Bank 24000mAh'),
+    listing('bank-10k', 'Voltix', 'PowerCell Power Bank 10000mAh'),
   ]);
   const answer = (query: string) => catalog.answer(query);
 
@@ -260,8 +263,14 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(outcome.found).toBe(false);
     expect(outcome.candidates.map((c) => c.productId)).toContain('sleeve-121');
     expect(outcome.explanation.decision).toMatch(
-      /; searched again for suggestions, \d+ more candidates$/,
+      /; searched again for suggestions: \d+ more scored$/,
     );
+  });
+
+  it('reads a comma between thousands as one number, a capacity as a capacity', async () => {
+    expect(await answer('Voltix 24,000mAh PowerCell Power Bank')).toBe('bank-24k');
+    expect(await answer('Voltix 10,000 mAh PowerCell Power Bank')).toBe('bank-10k');
+    expect(await answer('Voltix 20,000mAh PowerCell Power Bank')).toBeUndefined();
   });
 
   it("reads another shop's title against a curated name by its code, numbers describing", async () => {

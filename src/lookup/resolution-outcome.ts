@@ -196,7 +196,7 @@ export function withSuggestionsOf(
   const searched = more.explanation?.candidates.length ?? 0;
   const explanation = outcome.explanation && {
     ...outcome.explanation,
-    decision: `${outcome.explanation.decision}; searched again for suggestions, ${searched} more candidates`,
+    decision: `${outcome.explanation.decision}; searched again for suggestions: ${searched} more scored`,
     candidates: [...outcome.explanation.candidates, ...(more.explanation?.candidates ?? [])].sort(
       (a, b) => b.score - a.score || b.suggestion - a.suggestion,
     ),

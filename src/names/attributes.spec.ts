@@ -96,6 +96,11 @@ describe(measuresWritten.name, () => {
     expect([...digits.keys()].sort()).toEqual(['0', '2', '24', '5', '60', '75']);
     expect(measuresWritten('Monitor VX-2400 24 Zoll').digits.get('2400')).toBeUndefined();
   });
+
+  it('reads a comma between thousands as one, and a decimal comma as a decimal', () => {
+    expect(measuresWritten('Powerbank 24,000mAh').asked.get('mah')).toEqual(new Set(['24000']));
+    expect(measuresWritten('Powerbank 2,5 kg').asked.get('kg')).toEqual(new Set(['2.5']));
+  });
 });
 
 describe(compared.name, () => {

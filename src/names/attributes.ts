@@ -1,8 +1,8 @@
-import { normaliseName, someOf } from './name-normaliser.js';
+import { fold, normaliseName, someOf } from './name-normaliser.js';
 import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
 import { FITS } from './model-codes.js';
-import { add, fold, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
+import { add, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
 // Values a name states of a kind (a colour, a capacity), read alike from a query and a name.
 

@@ -1,3 +1,4 @@
+import { fold } from './name-normaliser.js';
 // Measures as names and queries write them, in the shops' languages, read alike to be compared.
 
 /** Units as shops spell them, to the unit their values are compared in and how many of it. */
@@ -85,7 +86,6 @@ const NUMBER_NEXT = /^\s*[\d/]/u;
 /** "Pack of 4", "lot de 4", "Packung mit 4": a pack word, then a number. */
 const PACK_OF =
   /\b(?:pack|box|set|lot|paquet|packung|confezione|caja)\s+(?:(?:of|de|mit|da|di|met|med|av)\s+)?(\d+)\b/gu;
-export const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The values a text states, by kind: "colour" → {black}, "gb" → {128}, "pack" → {2}. */
 export type Attributes = Map<string, Set<string>>;

@@ -16,6 +16,11 @@ describe('normaliseName', () => {
     ['Canon® PIXMA℠ ©', 'canon pixma'],
     ['Intel(R) Core(TM) i7-8700', 'intel core i7 8700'],
     ['DW-21(A) (r)', 'dw 21 a r'],
+    // A comma between thousands goes; a decimal comma, and a code's digits, stay apart.
+    ['Power Bank 24,000mAh', 'power bank 24000mah'],
+    ['1,920 x 1,080 and 1,000,000:1', '1920 x 1080 and 1000000 1'],
+    ['68,6 cm, 0,125 mm, 1.000,5 kg', '68 6 cm 0 125 mm 1 000 5 kg'],
+    ['A1,234 and 12,3456', 'a1 234 and 12 3456'],
   ])('%j → %j', (input, expected) => {
     expect(normaliseName(input)).toBe(expected);
   });

@@ -6,13 +6,14 @@ const TRAILING_PLUS = /(?<=[\p{L}\p{N}])\+/gu;
 const NON_ALPHANUMERIC = /[^\p{L}\p{N}]+/gu;
 /** Trademark signs, before NFKD spells them out, and "(R)" glued to a word ("DW-21(A)" stays). */
 const TRADEMARKS = /[\u2122\u2120\u00ae\u00a9]|(?<=\p{L})\((?:r|tm|sm)\)/giu;
+/** A comma between thousands: after one to three digits, before three ("24,000mAh", "1,920"). */
+const THOUSANDS = /(?<=(?<![\p{L}\p{N}.,])[1-9]\p{N}{0,2}(?:,\p{N}{3})*),(?=\p{N}{3}(?!\p{N}))/gu;
+/** Accents, case and thousands' commas folded; the rest as written (measures.ts reads it). */
+export const fold = (text: string): string =>
+  text.normalize('NFKD').replace(MARKS, '').replace(THOUSANDS, '').toLowerCase();
 
 export function normaliseName(input: string): string {
-  return input
-    .replace(TRADEMARKS, ' ')
-    .normalize('NFKD')
-    .replace(MARKS, '')
-    .toLowerCase()
+  return fold(input.replace(TRADEMARKS, ' '))
     .replace(TRAILING_PLUS, ' plus ')
     .replace(NON_ALPHANUMERIC, ' ')
     .trim();
