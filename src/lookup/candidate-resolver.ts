@@ -110,7 +110,7 @@ export class CandidateResolver {
       const codes = new Set(writtenCodes(written));
       const stems = stemTerms(codes);
       const terms = [...new Set([...queryTerms(normalised), ...stems.keys()])];
-      return { terms, words, written, codes, stems, single: new Set(wordsOf(normalised)) };
+      return { normalised, terms, words, written, codes, stems };
     });
     // The empty term counts the catalog's search names (title-reading.ts); the variant words'
     // counts say whether a title's "Slim" names another model (name-matcher.ts).
@@ -156,7 +156,8 @@ export class CandidateResolver {
     const wider = plans.map((plan, i) => {
       if (outcomes[i]!.found || !chosen[i]) return undefined;
       const terms = chosen[i].narrow;
-      const again = candidateTerms(ownMatches(plan), plan.codes, plan.stems, plan.single);
+      const single = new Set(wordsOf(plan.normalised));
+      const again = candidateTerms(ownMatches(plan), plan.codes, plan.stems, single);
       return again?.narrow.some((term) => !terms.includes(term)) ? again : undefined;
     });
     if (wider.some((terms) => terms !== undefined)) {
