@@ -153,6 +153,7 @@ describe('words beside an anchoring code', () => {
     const fitted = (query: string) => read(query, [stylus])[0]!.fitted;
     expect(fitted('Replacement Rubber Tips for Stylo Stylus SG16040, Pack of 3')).toBe(true);
     expect(fitted('Strømadapter til Stylo SG16040')).toBe(true);
+    expect(fitted('Skärmskydd till Stylo SG16040, 2-pack')).toBe(true);
     expect(fitted('Custodia rigida per Stylo SG16040')).toBe(true);
     expect(fitted('Batteri kompatibelt med Stylo SG16040, uoriginalt')).toBe(true);
     // Its own words before the "for", or its code, and it is the product.

@@ -46,7 +46,7 @@ export const COMPATIBLE = new Set([
 ]);
 /** "For" in the shops' languages, folded ("für"): what follows is what the product fits. */
 export const FOR = new Set([
-  ...[...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'do', 'dla'],
+  ...[...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'till', 'do', 'dla'],
   ...COMPATIBLE,
 ]);
 /** "With" in English, German, French, Spanish and Italian, Dutch, the Nordic languages, Portuguese. */
