@@ -61,6 +61,11 @@ export class CandidateIndex {
   private readonly shared: Int32Array;
   /** Scratch places of a name's terms in a query. */
   private readonly carried: number[] = [];
+  /**
+   * Scratch bits, one a term, set for a query's terms: a name's terms are asked here first, a
+   * few tens of KB that stay in the processor's cache, instead of the counts' megabytes.
+   */
+  private readonly asked: Uint32Array;
 
   /** Its rows, which it keeps: their products' brands and categories shared, one string each. */
   constructor(
@@ -110,6 +115,7 @@ export class CandidateIndex {
     const termTrigramIds = packed(terms, trigramsOf);
     this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
     this.shared = new Int32Array(Math.max(names.length, terms));
+    this.asked = new Uint32Array((terms >>> 5) + 1);
   }
 
   /** What findTerms reads from the vocabulary and the words' trigram index. */
@@ -181,7 +187,12 @@ export class CandidateIndex {
     const names = this.carrying(query);
     // Each query term's place in the query (from 1), by term id, in the scratch counts.
     const ids = weighted.map(({ term }) => this.termId(term));
-    for (const [i, id] of ids.entries()) if (id !== undefined) this.shared[id] = i + 1;
+    const asked = this.asked;
+    for (const [i, id] of ids.entries()) {
+      if (id === undefined) continue;
+      this.shared[id] = i + 1;
+      asked[id >>> 5]! |= 1 << (id & 31);
+    }
     const { start, items } = this.nameTerms;
     const carried = this.carried;
     const best = new Map<number, number>();
@@ -189,8 +200,9 @@ export class CandidateIndex {
       // The places of the query's terms the name carries, in order (a name has a few).
       let count = 0;
       for (let i = start[name]!; i < start[name + 1]!; i++) {
-        const place = this.shared[items[i]!]!;
-        if (place === 0) continue;
+        const term = items[i]!;
+        if ((asked[term >>> 5]! & (1 << (term & 31))) === 0) continue;
+        const place = this.shared[term]!;
         let j = count++;
         for (; j > 0 && carried[j - 1]! > place; j--) carried[j] = carried[j - 1]!;
         carried[j] = place;
@@ -200,7 +212,7 @@ export class CandidateIndex {
       const product = this.nameProduct[name]!;
       if (weight > (best.get(product) ?? -Infinity)) best.set(product, weight);
     }
-    for (const id of ids) if (id !== undefined) this.shared[id] = 0;
+    for (const id of ids) if (id !== undefined) [this.shared[id], asked[id >>> 5]] = [0, 0];
     return this.best(best, limit).map(([index, weight]) => {
       const { id, name, brand, category, names } = this.products[index]!;
       return { id, name, brand, category, names: names.split(NAMES_SEPARATOR), weight };
