@@ -212,7 +212,11 @@ export class CandidateIndex {
       const product = this.nameProduct[name]!;
       if (weight > (best.get(product) ?? -Infinity)) best.set(product, weight);
     }
-    for (const id of ids) if (id !== undefined) [this.shared[id], asked[id >>> 5]] = [0, 0];
+    for (const id of ids) {
+      if (id === undefined) continue;
+      this.shared[id] = 0;
+      asked[id >>> 5] = 0;
+    }
     return this.best(best, limit).map(([index, weight]) => {
       const { id, name, brand, category, names } = this.products[index]!;
       return { id, name, brand, category, names: names.split(NAMES_SEPARATOR), weight };
