@@ -125,9 +125,11 @@ export class CandidateResolver {
       if (same) same.push(match);
       else byQueryTerm.set(match.queryTerm, [match]);
     }
-    const ownMatches = (plan: { terms: string[]; words: string[] }) =>
-      [...new Set([...plan.terms, ...plan.words])].flatMap((term) => byQueryTerm.get(term) ?? []);
-    const chosen = plans.map((plan) => candidateTerms(ownMatches(plan), plan.codes, plan.stems));
+    // Each name's own vocabulary entries: its terms' and its misspelt words' stand-ins.
+    const own = plans.map((plan) =>
+      [...new Set([...plan.terms, ...plan.words])].flatMap((term) => byQueryTerm.get(term) ?? []),
+    );
+    const chosen = plans.map((plan, i) => candidateTerms(own[i]!, plan.codes, plan.stems));
     const { publication, candidates } = await source.findCandidates(chosen, CANDIDATE_LIMIT);
     const kinds = await source.kinds(publication);
     const asked = queries.map((query, i) => askedBy(query, plans[i]!.written, kinds));
@@ -157,7 +159,7 @@ export class CandidateResolver {
       if (outcomes[i]!.found || !chosen[i]) return undefined;
       const terms = chosen[i].narrow;
       const single = new Set(wordsOf(plan.normalised));
-      const again = candidateTerms(ownMatches(plan), plan.codes, plan.stems, single);
+      const again = candidateTerms(own[i]!, plan.codes, plan.stems, single);
       return again?.narrow.some((term) => !terms.includes(term)) ? again : undefined;
     });
     if (wider.some((terms) => terms !== undefined)) {
