@@ -174,6 +174,13 @@ describe(readTitle.name, () => {
     // A code its name carries is no identifier of its own: the brand must be named.
     const named = product('Acme', 'AC-SD-2T Solid Drive');
     expect(read('AC-SD-2T SSD', [named])[0]!.anchor).toBeUndefined();
+    // Where the query names a brand whose product writes a code of it, another brand's part
+    // number is a stand-in's (a compatible lamp), not what the query asks for.
+    const lamp = product('Beamco', 'VX44001 Replacement Lamp for Beamer X5');
+    const standIn = product('Lumo', 'BL44 VX44001 Projector Lamp for Beamco Beamer X5', 'BL44');
+    const query = 'Beamco BL44 Projector Lamp – VX44001';
+    expect(read(query, [lamp, standIn]).map((r) => r.anchor)).toEqual([undefined, undefined]);
+    expect(read('BL44 Projector Lamp', [lamp, standIn])[1]!.anchor).toBe('bl44');
   });
 
   it('does not anchor a code two candidates carry, a common one, a measure, or a cut one', () => {

@@ -136,13 +136,15 @@ export function readTitle(
       .filter((t) => t.kind === 'number')
       .map((t) => t.text),
   );
-  // A code anchors its whole carriers under a brand the query names, or as their own identifier.
+  // A code anchors its whole carriers under a brand the query names, or as their own identifier
+  // where no product of a brand it names carries a code it writes (then another's is a stand-in).
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
+  const byBrand = [...carriers.values()].flat().some((f) => brandNamed(products[f.index]!.brand));
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
     for (const { index, identifier } of found) {
-      if (!brandNamed(products[index]!.brand) && !identifier) continue;
+      if (!brandNamed(products[index]!.brand) && (!identifier || byBrand)) continue;
       const known = anchors.get(index);
       if (!known || code.length > known.length) anchors.set(index, code);
     }
