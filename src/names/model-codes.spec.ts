@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { chunks, codeRuns, writtenApart, writtenCodes } from './model-codes.js';
+import { chunks, codeEnds, codeRuns, writtenApart, writtenCodes } from './model-codes.js';
 
 /** The query's written codes, as the resolver hands them on. */
 const codesOf = (query: string) => new Set(writtenCodes(chunks(query)));
@@ -72,5 +72,13 @@ describe(codeRuns.name, () => {
       'ecam22110',
     );
     expect(codeRuns(words('ecam 22 110 b'), new Set()).whole).not.toContain('22110');
+  });
+});
+
+describe(codeEnds.name, () => {
+  it("reads the letters a code goes on with after a hyphen as the code's, not a word", () => {
+    expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
+    // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
+    expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
   });
 });

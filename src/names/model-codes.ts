@@ -215,3 +215,16 @@ export function codesCarried(
   });
   return { carriers, codeNamed, fitsOnly };
 }
+
+/** A code's letters after its digits, hyphen joined ("BLKS" of "V7N3C5E-03F-BLKS"): no typo. */
+export function codeEnds(written: Chunk[]): Set<string> {
+  const ends = new Set<string>();
+  for (const { chunk, words } of written) {
+    const text = chunk.toLowerCase();
+    const first = words.findIndex((w) => DIGIT.test(w));
+    for (let j = first + 1; first >= 0 && j < words.length; j++)
+      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
+        ends.add(words[j]!);
+  }
+  return ends;
+}

@@ -1,7 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { FOUND_AT } from './resolution-decision.js';
-import { chunks } from './model-codes.js';
-import { codeEnds, readTitle } from './title-reading.js';
+import { readTitle } from './title-reading.js';
 import { counts, product, read } from './title-reading.fixtures.js';
 
 // README.md, "What a name may look like", gives these rules' examples; the tests below hold them.
@@ -252,6 +251,13 @@ describe(readTitle.name, () => {
     // A product that says "compatible" itself is a compatible one.
     const kit = product('Inkco', 'Compatible Q5421A Maintenance Kit');
     expect(read('Inkco Compatible Q5421A', [kit])[0]!.fitted).toBeUndefined();
+    // Its own code written before the "for", in parts or whole, says the title's item is it;
+    // written after it, the item is something for it.
+    const film = product('Shieldco', 'SH40277 Screen Protector for Phoneco Zeta 3');
+    const italian = 'Shieldco SH-40277 Pellicola protettiva per Phoneco Zeta 3';
+    expect(read(italian, [film])[0]!.anchor).toBe('sh40277');
+    expect(read(italian, [film])[0]!.fitted).toBeUndefined();
+    expect(read('Pellicola protettiva per Shieldco SH-40277', [film])[0]!.fitted).toBe(true);
   });
 
   it('forgives a quantity in a title its code anchors, never a part number', () => {
@@ -402,13 +408,5 @@ describe(readTitle.name, () => {
     expect(part!.score).toBeGreaterThanOrEqual(FOUND_AT);
     const [year] = read('Tidy MH-7200E Black', [product('Tidy', 'MH-7200E Black 2025')]);
     expect(year!.score).toBeLessThan(FOUND_AT);
-  });
-});
-
-describe(codeEnds.name, () => {
-  it("reads the letters a code goes on with after a hyphen as the code's, not a word", () => {
-    expect([...codeEnds(chunks('Vee V7N3C5E-03F-BLKS Cable'))]).toEqual(['blks']);
-    // After a slash, or before the digits, a word is a word ("v2/Lplayer", "Galaxy-S21").
-    expect([...codeEnds(chunks('iRiver E100 v2/Lplayer Galaxy-S21'))]).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { makerOf, type BrandForm, type ReadAgainst, type ReadProduct } from './candidate-name.js';
-import { DIGIT, LETTER, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
+import { LETTER, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
@@ -8,6 +8,7 @@ import {
 } from './name-tokens.js';
 import {
   chunks,
+  codeEnds,
   type Chunk,
   codesCarried,
   fittedChunks,
@@ -48,19 +49,6 @@ function carriedWords(products: readonly ReadProduct[]): Set<string> {
     for (const word of brand.words) into.add(word);
   }
   return into;
-}
-
-/** A code's letters after its digits, hyphen joined ("BLKS" of "V7N3C5E-03F-BLKS"): no typo. */
-export function codeEnds(written: Chunk[]): Set<string> {
-  const ends = new Set<string>();
-  for (const { chunk, words } of written) {
-    const text = chunk.toLowerCase();
-    const first = words.findIndex((w) => DIGIT.test(w));
-    for (let j = first + 1; first >= 0 && j < words.length; j++)
-      if (!DIGIT.test(words[j]!) && text.includes(`${words[j - 1]}-${words[j]}`))
-        ends.add(words[j]!);
-  }
-  return ends;
 }
 
 /** A code on more search names than this is a family's or a measure's, not one product's. */
@@ -232,9 +220,10 @@ export function readTitle(
     (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
   // What a title says before its first "for" is what it is; after it, what that fits.
   const forAt = queryWords.findIndex((w) => FOR.has(w));
-  const wordsBefore = queryWords
-    .slice(0, Math.max(0, forAt))
-    .filter((w) => !FILLER_WORDS.has(w) && !brands.has(w));
+  const before = queryWords.slice(0, Math.max(0, forAt));
+  const wordsBefore = before.filter((w) => !FILLER_WORDS.has(w) && !brands.has(w));
+  // Its code written before the "for", whole or in parts ("SH-40277 … per …"), is the item's.
+  const codesBefore = new Set(runs(before));
   const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
   // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
   const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
@@ -245,7 +234,8 @@ export function readTitle(
     // A product that says it is compatible itself ("HP Compatible … Maintenance Kit") is one.
     !(standsIn && own(index).has(queryWords[forAt]!)) &&
     (anchors.has(index) || standsIn || carries(own(index), queryWords[forAt + 1] ?? '')) &&
-    !wordsBefore.some((w) => carries(own(index), w) || w === anchors.get(index));
+    !wordsBefore.some((w) => carries(own(index), w)) &&
+    !codesBefore.has(anchors.get(index) ?? '');
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;
