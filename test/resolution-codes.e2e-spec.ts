@@ -71,6 +71,10 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
       brand: 'Horo',
       name: 'Watch 9 45mm Midnight Aluminium Case with Sport Band',
     }),
+    // A screen protector by its code; a maker's lamp and another maker's stand-in for it.
+    listing('film', 'Shieldco', 'SH40277 Screen Protector for Phoneco Zeta 3'),
+    listing('lamp', 'Beamco', 'VX44001 Replacement Lamp for Beamer X5'),
+    listing('stand-in', 'Lumo', 'BL44 VX44001 Projector Lamp for Beamco Beamer X5', ['BL44']),
   ]);
   const answer = (query: string) => catalog.answer(query);
 
@@ -139,6 +143,15 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
       await answer('Hundefutter für mittelgroße Hunde Canino Adult Medium Chicken 14 kg'),
     ).toBe('dog-food');
     expect(await answer('Sonic Aero Buds 2 Wireless Earbuds for running')).toBe('earbuds');
+  });
+
+  it("reads a product's code before the title's \"for\" as the item, a stand-in's as none", async () => {
+    const film = 'Shieldco SH-40277 Pellicola protettiva per Phoneco Zeta 3';
+    expect(await answer(film)).toBe('film');
+    expect(await answer('Pellicola protettiva per Shieldco SH-40277')).toBeUndefined();
+    // The maker named, another maker's part number beside the maker's own is no stand-in's.
+    expect(await answer('Beamco BL44 Projector Lamp – VX44001')).not.toBe('stand-in');
+    expect(await answer('BL44 Projector Lamp')).toBe('stand-in');
   });
 
   it('never finds by its words a product that states another value of what the title states', async () => {
