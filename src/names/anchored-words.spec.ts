@@ -149,13 +149,15 @@ describe('words beside an anchoring code', () => {
   });
 
   it('reads a title that is something for the product its code names as no title of it', () => {
-    const stylus = product('Stylo', 'Stylus for Tablets and Phones', 'SG16040');
+    const stylus = product('Stylo', 'Stylus in Aluminium for Tablets and Phones', 'SG16040');
     const fitted = (query: string) => read(query, [stylus])[0]!.fitted;
     expect(fitted('Replacement Rubber Tips for Stylo Stylus SG16040, Pack of 3')).toBe(true);
     expect(fitted('Strømadapter til Stylo SG16040')).toBe(true);
     expect(fitted('Skärmskydd till Stylo SG16040, 2-pack')).toBe(true);
     expect(fitted('Custodia rigida per Stylo SG16040')).toBe(true);
     expect(fitted('Batteri kompatibelt med Stylo SG16040, uoriginalt')).toBe(true);
+    // A short word before the "for" says nothing of the item, whatever its name writes.
+    expect(fitted('Cover in Nylon for Stylo SG16040')).toBe(true);
     // Its own words before the "for", or its code, and it is the product.
     expect(fitted('Stylo Stylus for iPad SG16040')).toBeUndefined();
     expect(fitted('Stylo SG16040 for Tablets')).toBeUndefined();

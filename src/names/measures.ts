@@ -38,7 +38,7 @@ unit('ml', 1000, 'l litre liter litres liters litro litros litri');
 unit('g', 1, 'g gram grams gramm gramos grammi', 'weight');
 unit('oz', 1, 'oz | ounce ounces', 'weight');
 unit('lb', 1, 'lb lbs | pound pounds', 'weight');
-unit('ft', 1, 'ft feet | foot', 'length');
+unit('ft', 1, 'ft feet pieds pies fuss fuß piedi voet fot | foot', 'length');
 unit('w', 1000, 'kw |');
 unit('bar', 1, 'bar |', 'pressure');
 unit('psi', 1, 'psi |', 'pressure');

@@ -63,6 +63,9 @@ describe(codeRuns.name, () => {
     // A number after a code, or before one that starts with digits, goes on it.
     expect(codeRuns(words('hubport 2240 16 serial hub'), new Set()).whole).not.toContain('2240');
     expect(codeRuns(words('model 6 28ph9'), new Set()).whole).not.toContain('28ph9');
+    // A count before a part number of digits is not its part ("Case Pack 1 - 497905").
+    expect(codeRuns(words('record guides pack 1 497905'), new Set()).whole).toContain('497905');
+    expect(codeRuns(words('pack 1 4979'), new Set()).whole).not.toContain('4979');
   });
 
   it('reads a part number of digits as ending where its letters start', () => {

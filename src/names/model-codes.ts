@@ -105,9 +105,13 @@ export function codeRuns(
       !(ONLY_DIGITS.test(word) && ONLY_DIGITS.test(words[i + 1] ?? '') && unitAfter[i + 1]),
   );
   const bounded = (i: number) => i < 0 || i >= words.length || !open[i];
-  // A number alone before a code of letters first is its line's ("Serie 6 WAU28PH9GB").
-  const startsAlone = (i: number) =>
-    bounded(i - 1) || (ONLY_DIGITS.test(words[i - 1]!) && LETTER.test(words[i]![0]!));
+  // A number alone before a code of letters first is its line's ("Serie 6 WAU28PH9GB"); a short
+  // one before a part number of digits, a count ("Case Pack 1 - 497905").
+  const startsAlone = (i: number, word = words[i]!, before = words[i - 1]!) =>
+    bounded(i - 1) ||
+    (ONLY_DIGITS.test(before) &&
+      (LETTER.test(word[0]!) ||
+        (before.length < 4 && ONLY_DIGITS.test(word) && word.length >= MIN_DIGIT_CODE_LENGTH)));
   // After a part number of digits, three letters go on its name ("83054 Dry"), one or two end it.
   const ends = (j: number, run: string, next = words[j + 1]) =>
     bounded(j + 1) &&

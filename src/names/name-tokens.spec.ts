@@ -39,6 +39,7 @@ describe('tokenize', () => {
     expect(show('Tea Bags 64 ct')).toEqual(show('Tea Bags 64ct'));
     expect(show('Tea Bags 64 ct')).toEqual(['tea', 'bags', '64:number', 'count']);
     expect(show('Tape 23 Feet')).toEqual(show('Tape 23ft'));
+    expect(show('Ruban 23 pieds')).toEqual(show('Ruban 23ft'));
     expect(show('Folders 11pt Legal')).toEqual(show('Folders 11 Point Legal'));
     expect(show('Folders 11pt Legal')[1]).toBe('11:unit-number(pt)');
     expect(show('PK-200 Adapter')[0]).toBe('pk:code');

@@ -140,5 +140,13 @@ describe('codes that anchor a title', () => {
     // A part number of digits alone may be the shop's own.
     const [shop] = read('Optica Z200V Lens Kit 4461237 Black', [lens]);
     expect(shop!.anchor).toBe('z200v');
+    // A measure is no code; beside its part number (an alias), one no name carries is another
+    // numbering of the item.
+    const supply = product('Voltco', 'Gold 850-Watt Power Supply - VTPSU-850GX', 'VTPSU-850GX');
+    expect(read('Voltco 850W PSU – VTPSU-850GX', [supply])[0]!.anchor).toBe('vtpsu850gx');
+    const known = counts({ namesCarrying: (term) => (term === 'gx850' ? 0 : 1) });
+    const query = 'Voltco Gold GX850 850W Modular PSU – VTPSU-850GX';
+    expect(read(query, [supply], known)[0]!.anchor).toBe('vtpsu850gx');
+    expect(read(query, [supply])[0]!.anchor).toBeUndefined();
   });
 });

@@ -1,9 +1,17 @@
 import { makerOf, type BrandForm, type ReadAgainst, type ReadProduct } from './candidate-name.js';
-import { LETTER, normaliseName, remembered, someOf, wordsOf } from './name-normaliser.js';
+import {
+  compactName,
+  LETTER,
+  normaliseName,
+  remembered,
+  someOf,
+  wordsOf,
+} from './name-normaliser.js';
 import {
   FILLER_WORDS,
   measuresByUnit,
   mixesLettersAndDigits,
+  NEVER_CODES,
   tokenizeNormalised,
 } from './name-tokens.js';
 import {
@@ -23,6 +31,7 @@ import { makersLines, untoldMembers } from './siblings.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
+import { measuresWritten } from './measures.js';
 
 // A query read against its candidates: what describes, what identifies (docs/resolution.md).
 
@@ -143,6 +152,11 @@ export function readTitle(
   const another = (code: string, index: number, anchor: string) => {
     // Nor does a number and the word it counts: "88-Key", "3-Way" say what it has.
     if (!LETTER.test(code) || anchor.includes(code) || COUNTED.test(code)) return false;
+    // Nor a measure ("850W"); nor, beside its part number (an alias), one no name carries: the
+    // item's other numbering ("GX850 … VTPSU-850GX").
+    if (measuresWritten(code).asked.size > 0) return false;
+    const alias = products[index]!.names.slice(1).some((name) => compactName(name) === anchor);
+    if (alias && counts.namesCarrying(code) === 0) return false;
     if (code.length > MIN_CODE_LENGTH || !STANDARD.test(code)) return true;
     const letters = code.replace(/\p{N}+/gu, '');
     return products[index]!.names.some((name) => wordsOf(name).includes(letters));
@@ -221,9 +235,10 @@ export function readTitle(
   // What a title says before its first "for" is what it is; after it, what that fits.
   const forAt = queryWords.findIndex((w) => FOR.has(w));
   const before = queryWords.slice(0, Math.max(0, forAt));
-  const wordsBefore = before.filter((w) => !FILLER_WORDS.has(w) && !brands.has(w));
   // Its code written before the "for", whole or in parts ("SH-40277 … per …"), is the item's.
   const codesBefore = new Set(runs(before));
+  // Its words, numbers and codes, not a function word ("in" of "Cover in Nylon for", "i", "de").
+  const wordsBefore = before.filter((w) => !NEVER_CODES.has(w) && !brands.has(w));
   const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
   // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
   const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
