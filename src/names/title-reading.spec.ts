@@ -204,6 +204,7 @@ describe(readTitle.name, () => {
     // A product that says "compatible" itself is a compatible one.
     const kit = product('Inkco', 'Compatible Q5421A Maintenance Kit');
     expect(read('Inkco Compatible Q5421A', [kit])[0]!.fitted).toBeUndefined();
+    expect(read('Inkco kompatibel Q5421A', [kit])[0]!.fitted).toBeUndefined();
     // Its own code written before the "for", in parts or whole, says the title's item is it;
     // written after it, the item is something for it.
     const film = product('Shieldco', 'SH40277 Screen Protector for Phoneco Zeta 3');
@@ -211,6 +212,9 @@ describe(readTitle.name, () => {
     expect(read(italian, [film])[0]!.anchor).toBe('sh40277');
     expect(read(italian, [film])[0]!.fitted).toBeUndefined();
     expect(read('Pellicola protettiva per Shieldco SH-40277', [film])[0]!.fitted).toBe(true);
+    // After a dash or bar that ends what it fits, the code is the item's own too.
+    const dashed = 'Shieldco Pellicola protettiva per Phoneco Zeta 3 – SH-40277';
+    expect(read(dashed, [film])[0]!.fitted).toBeUndefined();
   });
 
   it('forgives a quantity in a title its code anchors, never a part number', () => {

@@ -42,6 +42,8 @@ const COUNTED = /^\p{N}+\p{L}{3,}$/u;
 /** A word and a version ("Gen4", "PS5", "DDR4"), never a model's letter and number ("N570"). */
 const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 
+/** Where a title's clause ends: a dash or bar between spaces ("… for X – ABC123 | Shop"). */
+const CLAUSE_END = /\s[-–—|]\s/u;
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
@@ -235,8 +237,12 @@ export function readTitle(
   // What a title says before its first "for" is what it is; after it, what that fits.
   const forAt = queryWords.findIndex((w) => FOR.has(w));
   const before = queryWords.slice(0, Math.max(0, forAt));
-  // Its code written before the "for", whole or in parts ("SH-40277 … per …"), is the item's.
-  const codesBefore = new Set(runs(before));
+  // Its code written before the "for", whole or in parts ("SH-40277 … per …"), or after a dash
+  // or bar that ends what follows it ("… dla graczy – 000RAPLH2"), is the item's.
+  const clauses = query.split(CLAUSE_END).map((clause) => wordsOf(normaliseName(clause)));
+  const forClause = clauses.findIndex((words) => words.some((w) => FOR.has(w)));
+  const after = forClause < 0 ? [] : clauses.slice(forClause + 1).flatMap((words) => runs(words));
+  const codesBefore = new Set([...runs(before), ...after]);
   // Its words, numbers and codes, not a function word ("in" of "Cover in Nylon for", "i", "de").
   const wordsBefore = before.filter((w) => !NEVER_CODES.has(w) && !brands.has(w));
   const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
@@ -246,8 +252,8 @@ export function readTitle(
   const fitsIt = (index: number) =>
     forAt >= 0 &&
     (saidBefore.length > 0 || standsIn) &&
-    // A product that says it is compatible itself ("HP Compatible … Maintenance Kit") is one.
-    !(standsIn && own(index).has(queryWords[forAt]!)) &&
+    // A product that says it is compatible itself, in any language ("HP Compatible … Kit"), is one.
+    !(standsIn && someOf(own(index), (w) => COMPATIBLE.has(w))) &&
     (anchors.has(index) || standsIn || carries(own(index), queryWords[forAt + 1] ?? '')) &&
     !wordsBefore.some((w) => carries(own(index), w)) &&
     !codesBefore.has(anchors.get(index) ?? '');
