@@ -132,6 +132,15 @@ describe('codes that anchor a title', () => {
     expect(other!.anchor).toBeUndefined();
   });
 
+  it("anchors a product by the code only it carries before its family's longer one", () => {
+    const ten = product('Coaxo', 'Coax Cable 952310 10-Foot WIRE4000 Shielded', '952310');
+    const hundred = product('Coaxo', 'Coax Cable 952300 100-Foot WIRE4000 Shielded', '952300');
+    const [found] = read('Coaxo câble coaxial WIRE4000 (10 pieds) – 952310', [ten, hundred]);
+    expect(found!.anchor).toBe('952310');
+    expect(found!.identifiedBy).toBe('952310');
+    expect(found!.score).toBeGreaterThanOrEqual(FOUND_AT);
+  });
+
   it('drops the anchor where another model code of the query is not the product’s', () => {
     const lens = product('Optica', 'Z200V Lens Kit with TCL-Z200 Converter Black Edition');
     const [other] = read('Optica Z200V Lens Kit with WCL-Z200', [lens]);

@@ -140,12 +140,16 @@ export function readTitle(
   const { carriers, codeNamed, fitsOnly } = codesCarried(products, named, codes, querySet);
   const anchors = new Map<number, string>();
   const byBrand = [...carriers.values()].flat().some((f) => brandNamed(products[f.index]!.brand));
+  // Its own code before a family's ("952310" before "WILSON400"), then the longer.
+  const alone = (code: string) => carriers.get(code)!.length === 1;
+  const stronger = (code: string, than: string) =>
+    alone(code) !== alone(than) ? alone(code) : code.length > than.length;
   for (const [code, found] of carriers) {
     if (!found.every((f) => f.whole)) continue;
     for (const { index, identifier } of found) {
       if (!brandNamed(products[index]!.brand) && (!identifier || byBrand)) continue;
       const known = anchors.get(index);
-      if (!known || code.length > known.length) anchors.set(index, code);
+      if (!known || stronger(code, known)) anchors.set(index, code);
     }
   }
   // A code of the query with letters this product lacks, but its anchor cut short ("BE365" of
