@@ -75,6 +75,11 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     listing('film', 'Shieldco', 'SH40277 Screen Protector for Phoneco Zeta 3'),
     listing('lamp', 'Beamco', 'VX44001 Replacement Lamp for Beamer X5'),
     listing('stand-in', 'Lumo', 'BL44 VX44001 Projector Lamp for Beamco Beamer X5', ['BL44']),
+    // A printer by its alias; a power supply by its part number; cables of one line.
+    listing('printer', 'Canox', 'PIXO MX8120 Wireless Inkjet All-in-One Printer', ['MX8120']),
+    listing('psu', 'Voltco', 'Gold 850-Watt Power Supply - VTPSU-850GX', ['VTPSU-850GX']),
+    listing('cable-10', 'Coaxo', 'Coax Cable 952310 10-Foot WIRE4000 Shielded', ['952310']),
+    listing('cable-100', 'Coaxo', 'Coax Cable 952300 100-Foot WIRE4000 Shielded', ['952300']),
   ]);
   const answer = (query: string) => catalog.answer(query);
 
@@ -152,6 +157,19 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     // The maker named, another maker's part number beside the maker's own is no stand-in's.
     expect(await answer('Beamco BL44 Projector Lamp – VX44001')).not.toBe('stand-in');
     expect(await answer('BL44 Projector Lamp')).toBe('stand-in');
+    // A function word before the "for" is none of the item's words ("in" of "All-in-One").
+    const cover = 'Telo copertura antipolvere in nylon per stampante Canox PIXO MX8120';
+    expect(await answer(cover)).toBeUndefined();
+    expect(await answer('Canox PIXO MX8120 stampante multifunzione')).toBe('printer');
+    // A dash ends what the "for" names: the code after it is the item's own.
+    expect(await answer('Shieldco Pellicola protettiva per Phoneco Zeta 3 – SH-40277')).toBe(
+      'film',
+    );
+  });
+
+  it('reads the code only the product carries before a measure, a family or another numbering', async () => {
+    expect(await answer('Voltco Gold GX850 850W Modular PSU – VTPSU-850GX')).toBe('psu');
+    expect(await answer('Coaxo câble coaxial WIRE4000 (10 pieds) – 952310')).toBe('cable-10');
   });
 
   it('never finds by its words a product that states another value of what the title states', async () => {
