@@ -11,7 +11,6 @@ import {
   FILLER_WORDS,
   measuresByUnit,
   mixesLettersAndDigits,
-  NEVER_CODES,
   tokenizeNormalised,
 } from './name-tokens.js';
 import {
@@ -29,8 +28,9 @@ import {
 } from './model-codes.js';
 import { makersLines, untoldMembers } from './siblings.js';
 import { isTypoOf } from './typos.js';
-import { singular } from './words-that-say-nothing.js';
-import { attributesOf, COMPATIBLE, FOR } from './attributes.js';
+import { carries, singular } from './words-that-say-nothing.js';
+import { fitsAfterFor } from './title-for.js';
+import { attributesOf } from './attributes.js';
 import { measuresWritten } from './measures.js';
 
 // A query read against its candidates: what describes, what identifies (docs/resolution.md).
@@ -42,8 +42,6 @@ const COUNTED = /^\p{N}+\p{L}{3,}$/u;
 /** A word and a version ("Gen4", "PS5", "DDR4"), never a model's letter and number ("N570"). */
 const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 
-/** Where a title's clause ends: a dash or bar between spaces ("… for X – ABC123 | Shop"). */
-const CLAUSE_END = /\s[-–—|]\s/u;
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
 const token = (text: string) => ({ text, kind: 'word' as const });
@@ -191,9 +189,6 @@ export function readTitle(
   );
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
-  // Siblings are the candidates of one brand: a word none of them carries tells none apart.
-  const carries = (words: ReadonlySet<string>, word: string) =>
-    words.has(word) || words.has(singular(word));
   // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
   const makerCarries = remembered((maker: string) =>
     carriedWords(products.filter((p) => makerOf(p.brand) === maker)),
@@ -238,29 +233,7 @@ export function readTitle(
   let generationsOnce: ReadonlySet<string> | undefined;
   const generations = () =>
     (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
-  // What a title says before its first "for" is what it is; after it, what that fits.
-  const forAt = queryWords.findIndex((w) => FOR.has(w));
-  const before = queryWords.slice(0, Math.max(0, forAt));
-  // Its code written before the "for", whole or in parts ("SH-40277 … per …"), or after a dash
-  // or bar that ends what follows it ("… dla graczy – 000RAPLH2"), is the item's.
-  const clauses = query.split(CLAUSE_END).map((clause) => wordsOf(normaliseName(clause)));
-  const forClause = clauses.findIndex((words) => words.some((w) => FOR.has(w)));
-  const after = forClause < 0 ? [] : clauses.slice(forClause + 1).flatMap((words) => runs(words));
-  const codesBefore = new Set([...runs(before), ...after]);
-  // Its words, numbers and codes, not a function word ("in" of "Cover in Nylon for", "i", "de").
-  const wordsBefore = before.filter((w) => !NEVER_CODES.has(w) && !brands.has(w));
-  const saidBefore = wordsBefore.filter((w) => ONLY_LETTERS.test(w) && w.length >= 3);
-  // "Compatible" or "substitute" first says it all: what follows is what the title's item is not.
-  const standsIn = forAt >= 0 && COMPATIBLE.has(queryWords[forAt]!);
-  // A product named only after a title's "for" ("Hülle für Aero Buds") is what its item fits.
-  const fitsIt = (index: number) =>
-    forAt >= 0 &&
-    (saidBefore.length > 0 || standsIn) &&
-    // A product that says it is compatible itself, in any language ("HP Compatible … Kit"), is one.
-    !(standsIn && someOf(own(index), (w) => COMPATIBLE.has(w))) &&
-    (anchors.has(index) || standsIn || carries(own(index), queryWords[forAt + 1] ?? '')) &&
-    !wordsBefore.some((w) => carries(own(index), w)) &&
-    !codesBefore.has(anchors.get(index) ?? '');
+  const fitsIt = fitsAfterFor(query, queryWords, brands, anchors, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
     mixesLettersAndDigits(word) && (counts.namesCarrying(word) ?? 0) >= commonAt;

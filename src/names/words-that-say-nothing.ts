@@ -22,6 +22,10 @@ export function singular(word: string): string {
   return word.endsWith('ss') ? word : word.slice(0, -1);
 }
 
+/** Whether words carry a word, or its singular ("cases" of a name saying "case"). */
+export const carries = (words: ReadonlySet<string>, word: string): boolean =>
+  words.has(word) || words.has(singular(word));
+
 /** The shortest end of a category word that still names the category ("phone" of smartphone). */
 const MIN_CATEGORY_SUFFIX = 4;
 
