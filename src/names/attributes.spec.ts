@@ -22,6 +22,7 @@ describe(attributesOf.name, () => {
       'Lüfter Rot',
       'Ventilateur rouge',
       'Wiatrak czerwony',
+      'Fläkt röd',
     ])
       expect(attributesOf(query).get('colour')).toEqual(new Set(['red']));
     expect(attributesOf('Gurt Schwarz/Weiß').get('colour')).toEqual(new Set(['black', 'white']));
@@ -29,6 +30,8 @@ describe(attributesOf.name, () => {
     expect(attributesOf('Fishing Rod, sort by size, gold or silver').get('colour')).toEqual(
       new Set(['gold', 'silver']),
     );
+    // Only as written: "röd" is red, its letters without the accent a rod.
+    expect(attributesOf('Fishing Rod 2 m').get('colour')).toBeUndefined();
   });
 
   it('reads measures in the units and spellings of several languages, one unit per measure', () => {

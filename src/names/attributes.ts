@@ -6,7 +6,7 @@ import { add, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from '.
 
 // Values a name states of a kind (a colour, a capacity), read alike from a query and a name.
 
-/** Colour words of shops' languages, each to its colour (accents already gone, as folded). */
+/** Colour words of shops' languages, each to its colour, as written and as folded. */
 const COLOURS = new Map<string, string>();
 /** Whether two folded words name one colour, in any language ("blau", "blue"). */
 export const sameColour = (a: string, b: string) =>
@@ -18,7 +18,7 @@ const colour = (words: string) => {
 colour('black schwarz noir noire negro negra nero nera zwart svart musta czarny czarna czarne');
 colour('white weiss weiß blanc blanche blanco blanca bianco bianca wit vit hvid hvit valkoinen');
 colour('white bialy biały biala biała biale białe');
-colour('red rot rouge rojo roja rosso rossa rood rød punainen czerwony czerwona czerwone');
+colour('red rot rouge rojo roja rosso rossa rood rød röd punainen czerwony czerwona czerwone');
 colour('blue blau bleu bleue azul blu blauw bla blå sininen niebieski niebieska niebieskie');
 colour('green grun grün vert verte verde groen gron grøn grønn vihrea zielony zielona zielone');
 colour('yellow gelb jaune amarillo giallo geel gul keltainen zolty zołty zolte zołte');
@@ -61,8 +61,12 @@ const BESIDE = new Set([...FOR, ...WITH, 'plus']);
 export function attributesOf(text: string): Attributes {
   const folded = fold(text);
   const found: Attributes = new Map();
-  for (const word of folded.split(/[^\p{L}]+/u)) {
-    const name = COLOURS.get(word);
+  // As written first: "röd" is red, where its folded "rod" is a word of its own.
+  for (const word of text
+    .normalize('NFC')
+    .toLowerCase()
+    .split(/[^\p{L}\p{M}]+/u)) {
+    const name = COLOURS.get(word) ?? COLOURS.get(fold(word));
     if (name) add(found, 'colour', name);
   }
   for (const { kind, value } of measures(folded)) add(found, kind, String(value));
