@@ -1,7 +1,7 @@
 import { codeStem } from './code-forms.js';
 import { compactName, wordsOf } from './name-normaliser.js';
 
-// The terms names are indexed and queries searched by, alike (docs/resolution.md, rare terms).
+// The terms names are indexed and queries searched by, alike (docs/resolution-rules.md, rare terms).
 
 /** A close vocabulary term's least trigram similarity to a word (pg_trgm's too: pg-pool.ts). */
 export const MIN_SIMILARITY = 0.3;
