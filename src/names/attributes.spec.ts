@@ -87,7 +87,9 @@ describe(attributesOf.name, () => {
     });
     expect(read('Kit 2x8GB')).toEqual({ gb: ['8'] });
     // A model's letters after its digits, or a numeral after a name, measure nothing.
-    for (const text of ['Kamera Z100V', 'Grafik HD 7350M', 'Telefon Nova 5 V'])
+    expect(read('Kit 4GBx2')).toEqual({ gb: ['4'] });
+    // Nor does a unit's first letter starting a code ("2 MC775": no 2 m).
+    for (const text of ['Kamera Z100V', 'Grafik HD 7350M', 'Telefon Nova 5 V', 'Tab 2 MC775LL'])
       expect(attributesOf(text).size).toBe(0);
   });
 });

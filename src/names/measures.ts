@@ -67,8 +67,9 @@ export const PACK_WORDS = new Set([
   ...'pack packs count pieces piece stuck stück unidades pezzi stuks kpl'.split(' '),
 ]);
 
-/** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V"). */
-const MEASURE = /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+)(?!\p{N})/gu;
+/** A number and the word after it ("15.6-inch", "128 Go", "2x4GB"), not in a code ("X100V", "2 MC775"). */
+const MEASURE =
+  /(?<=^|[^\p{L}\p{N}.,]|\dx)(\d+(?:[.,]\d+)?)\s*-?\s*(\p{L}+?)(?=x\p{N}|[^\p{L}\p{N}]|$)/gu;
 /** Units read only glued to their number ("18V"), or only apart ("2 m", not "6450M"); "To" either way but before a number. */
 const GLUED = new Map([
   ...['to', 'mo', 'v'].map((u) => [u, true] as const),
