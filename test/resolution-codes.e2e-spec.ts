@@ -80,6 +80,15 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     listing('psu', 'Voltco', 'Gold 850-Watt Power Supply - VTPSU-850GX', ['VTPSU-850GX']),
     listing('cable-10', 'Coaxo', 'Coax Cable 952310 10-Foot WIRE4000 Shielded', ['952310']),
     listing('cable-100', 'Coaxo', 'Coax Cable 952300 100-Foot WIRE4000 Shielded', ['952300']),
+    // A family of one code, by colour, each with its own code beside it.
+    ...['Black', 'Pink', 'Silver'].map((colour) =>
+      product(`cam-${colour.toLowerCase()}`, {
+        brand: 'Camco',
+        name: `Exo EX-Z16 12 MP Digital Camera with 3x Zoom and 2.7-Inch LCD ${colour}`,
+        aliases: [`EX-Z16${colour.slice(0, 2).toUpperCase()}`],
+        category: 'digital cameras',
+      }),
+    ),
   ]);
   const answer = (query: string) => catalog.answer(query);
 
@@ -170,6 +179,14 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
   it('reads the code only the product carries before a measure, a family or another numbering', async () => {
     expect(await answer('Voltco Gold GX850 850W Modular PSU – VTPSU-850GX')).toBe('psu');
     expect(await answer('Coaxo câble coaxial WIRE4000 (10 pieds) – 952310')).toBe('cable-10');
+  });
+
+  it('reads the one member of a family its code and a stated value tell apart', async () => {
+    const pink = await catalog.resolver.resolve('Camco Exo EX-Z16 pink');
+    expect([pink.found, pink.productId]).toEqual([true, 'cam-pink']);
+    expect(pink.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(await answer('Camco Exo EX-Z16 Kamera')).toBeUndefined();
+    expect(await answer('Camco Exo EX-Z16 grün')).toBeUndefined();
   });
 
   it('never finds by its words a product that states another value of what the title states', async () => {

@@ -133,7 +133,7 @@ export function scoreProduct(
   const best = accepted[0];
   // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
   // then the name the words were read against and what they made of it.
-  const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed) : [];
+  const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed, read.toldFromFamily) : [];
   // Its name and an alias together say so themselves (withAliases).
   const alias = best && best !== matches[0] ? product.names[matches.indexOf(best)] : undefined;
   if (alias !== undefined) evidence.push(`read against its alias "${alias}"`);
@@ -187,8 +187,9 @@ export function scoreProduct(
 }
 
 /** What the code that identifies a product and the query's values make of it, strongest first. */
-function identifierNotes(code: string, weighed: Weighed): string[] {
-  const identifier = `identifier: its code "${code}", which no other product carries`;
+function identifierNotes(code: string, weighed: Weighed, family?: true): string[] {
+  const told = family ? ' and what the query tells of it' : '';
+  const identifier = `identifier: its code "${code}"${told}, which no other product carries`;
   if ('setAside' in weighed) return [`${identifier}, set aside: ${weighed.setAside}`];
   if ('contradicted' in weighed)
     return [identifier, ...weighed.contradicted.map((c) => `contradicted: ${c}`)];

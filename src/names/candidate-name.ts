@@ -45,6 +45,8 @@ export interface ReadAgainst {
   anchor?: string;
   /** The anchor when no product of the catalog but this carries it: it identifies the product. */
   identifiedBy?: string;
+  /** Set when other products carry it, which the query tells this one from ("EX-Z16 … Pink"). */
+  toldFromFamily?: true;
   /** Whether the catalog often tells two products of a brand apart by this word (a colour). */
   distinguishes(word: string): boolean;
   /** Whether the catalog never tells two products of a brand apart by this word. */

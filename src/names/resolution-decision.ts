@@ -137,7 +137,7 @@ export function decide(scored: ScoredProduct[], contradicts?: Contradicts, why?:
   else if (identified.length === 1 && complete.every((p) => p === identified[0])) {
     // Words never outvote a code: a value stated otherwise has rejected it already (attributes.ts).
     found = identified[0];
-    reason = 'the query writes its code, which no other product carries, and contradicts nothing';
+    reason = 'the query writes its code, tells it from any other carrying it, contradicts nothing';
   } else if (complete.length === 1 && complete[0]!.score >= Math.max(best.score, FOUND_AT)) {
     // So is naming all of it, a typo forgiven, where a sibling says more ("Dekjet 1050 J410").
     found = complete[0];

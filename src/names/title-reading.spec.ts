@@ -33,6 +33,22 @@ describe(readTitle.name, () => {
     expect(shared!.identifiedBy).toBeUndefined();
   });
 
+  it('says which member of a family its code and what the query says identify', () => {
+    const family = [
+      product('Kestrel', 'QX-200 Compact Camera Black'),
+      product('Kestrel', 'QX-200 Compact Camera Pink'),
+    ];
+    const [black, pink] = read('Kestrel QX-200 Kamera rosa Pink', family);
+    expect(pink!.identifiedBy).toBe('qx200');
+    expect(pink!.toldFromFamily).toBe(true);
+    expect(black!.identifiedBy).toBeUndefined();
+    // Told from neither, or carried beyond the family, none is.
+    for (const query of ['Kestrel QX-200 Kamera', 'Kestrel QX-200 Kamera grün'])
+      expect(read(query, family).map((p) => p.identifiedBy)).toEqual([undefined, undefined]);
+    const beyond = counts({ namesCarrying: () => 3 });
+    expect(read('Kestrel QX-200 Pink', family, beyond)[1]!.identifiedBy).toBeUndefined();
+  });
+
   it("reads a product's last words, which the query lacks, as descriptions where they set it apart from no candidate", () => {
     const black = product('Motorola', 'H17 Bluetooth Headset Black');
     const [alone] = read('Motorola H17 Bluetooth Headset', [black, product('Motorola', 'H15')]);

@@ -209,10 +209,14 @@ export function readTitle(
   const setsApart = (i: number) => (word: string) =>
     othersOfMaker(i).some((j) => !own(j).has(word) && namedOf(i).every((w) => own(j).has(w)));
   // An anchor no other product carries identifies it, unless the query says a line sibling's word.
+  // So does a family's, for the one member the query tells from every other ("EX-Z16 … Pink").
   const identifies = (index: number): string | undefined => {
     const code = anchors.get(index);
-    if (code === undefined || carriers.get(code)!.length > 1) return undefined;
-    const carrying = products[index]!.names.filter((name) => runs(wordsOf(name)).includes(code));
+    const family = code === undefined ? [] : families.get(code)!;
+    const told = !untold.has(index) && family.every((j) => j === index || untold.has(j));
+    if (code === undefined || !told || carriers.get(code)!.length > family.length) return undefined;
+    const names = family.flatMap((j) => products[j]!.names);
+    const carrying = names.filter((name) => runs(wordsOf(name)).includes(code));
     if ((counts.namesCarrying(code) ?? Infinity) > carrying.length) return undefined;
     const line = namedOf(index).filter(
       (w) => ONLY_LETTERS.test(w) && !brands.has(w) && !FILLER_WORDS.has(w),
@@ -286,6 +290,10 @@ export function readTitle(
         ...(untold.has(index) && { untoldFrom: untold.get(index)! }),
         ...(anchor !== undefined && { anchor }),
         ...(identifiedBy !== undefined && { identifiedBy }),
+        ...(identifiedBy !== undefined &&
+          families.get(anchor!)!.length > 1 && {
+            toldFromFamily: true as const,
+          }),
       };
     },
   };
