@@ -105,7 +105,7 @@ export function lessWhatTheNameAdds(
     if (
       read?.brandNamed &&
       ((partNumber && word === undefined) ||
-        (partCode(token) && (read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())))) &&
+        ((read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())) && partCode(token))) &&
       !read.setsApart(text)
     ) {
       unsaid.codes.push(text);
