@@ -17,6 +17,13 @@ export interface Token {
   digits?: number;
 }
 
+/** A token with every field, those it lacks undefined: one shape, read fast wherever it goes. */
+export const tokenOf = (
+  text: string,
+  kind: Token['kind'],
+  { unit, attached, word, digits }: Partial<Token> = {},
+): Token => ({ text, kind, unit, attached, word, digits });
+
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
   ...['pro', 'max', 'plus', 'ultra', 'mini', 'lite', 'se', 'air', 'fe', 'slim', 'classic'],
@@ -135,8 +142,8 @@ export function tokenizeNormalised(normalised: string): Token[] {
         // Leading zeros go ("007" is 7); digits Number cannot read stay as written (no NaN).
         const value = Number(run);
         const text = Number.isNaN(value) ? run : String(value);
-        const digits = text.length < run.length ? { digits: run.length } : {};
-        tokens.push({ text, kind: 'number', ...digits });
+        const digits = text.length < run.length ? run.length : undefined;
+        tokens.push(tokenOf(text, 'number', { digits }));
         return;
       }
       const previous = tokens.at(-1);
@@ -151,7 +158,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
         followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(+previous.text)));
       const count = COUNT_SPELLINGS.get(run);
       if (count && followsNumber) {
-        tokens.push({ text: count, kind: 'word' });
+        tokens.push(tokenOf(count, 'word'));
         return;
       }
       if (unit) {
@@ -169,7 +176,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
       const spelt = roman ?? (inOne ? '1' : NUMBER_WORDS.get(run));
       if (spelt && !mixed) {
-        tokens.push({ text: spelt, kind: 'number', ...(roman !== undefined && { word }) });
+        tokens.push(tokenOf(spelt, 'number', { word: roman && word }));
         return;
       }
       // A lone "w" between words is "with" ("Camera w/ Case"); after a model, a designator.
@@ -191,9 +198,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
         SHORT_WORD.test(text) &&
         !NEVER_CODES.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
-      tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
+      tokens.push(tokenOf(text, kind, { attached: (kind === 'code' && mixed) || undefined }));
     });
-    if (mixed && LETTER.test(word)) for (const token of tokens.slice(start)) token.word = word;
+    if (mixed && LETTER.test(word)) for (const t of tokens.slice(start)) t.word = word;
   });
   return tokens;
 }

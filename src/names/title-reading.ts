@@ -12,6 +12,7 @@ import {
   measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
+  tokenOf,
 } from './name-tokens.js';
 import {
   chunks,
@@ -44,7 +45,7 @@ const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
-const token = (text: string) => ({ text, kind: 'word' as const });
+const token = (text: string) => tokenOf(text, 'word');
 
 /** Whether a normalised name has the word: a substring first, quickly. */
 const hasWord = (word: string) => (name: string) =>
