@@ -150,14 +150,14 @@ export function tokenizeNormalised(normalised: string): Token[] {
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = previous?.kind === 'number';
       if (followsNumber && r > 0 && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
-      const measure = UNITS.get(run);
+      const measure = followsNumber ? UNITS.get(run) : undefined; // a unit only after a number
       // A letter is a unit only glued to the number its word starts with, and within the values
       // products have ("18V", "1080p"; not "4V", "82567V", the "L" of "A80L").
       const letter = r === 1 && runs.length === 2 && LETTER_UNITS.get(run)?.(+previous!.text);
       const unit =
         followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(+previous.text)));
-      const count = COUNT_SPELLINGS.get(run);
-      if (count && followsNumber) {
+      const count = followsNumber && COUNT_SPELLINGS.get(run);
+      if (count) {
         tokens.push(tokenOf(count, 'word'));
         return;
       }
