@@ -18,11 +18,10 @@ export interface Token {
 }
 
 /** A token with every field, those it lacks undefined: one shape, read fast wherever it goes. */
-export const tokenOf = (
-  text: string,
-  kind: Token['kind'],
-  { unit, attached, word, digits }: Partial<Token> = {},
-): Token => ({ text, kind, unit, attached, word, digits });
+export function tokenOf(text: string, kind: Token['kind'], more: Partial<Token> = {}): Token {
+  const { unit, attached, word, digits } = more;
+  return { text, kind, unit, attached, word, digits };
+}
 
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
