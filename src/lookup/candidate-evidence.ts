@@ -42,14 +42,14 @@ const PART_NUMBER = /^(?=.{8})\p{L}*\p{N}+\p{L}/u;
 function withAliases(
   match: NameMatcher,
   product: CandidateProduct,
-  context: Omit<CandidateName, 'text'>,
+  named: (text: string) => CandidateName,
 ): NameMatch[] {
   const [name, ...aliases] = product.names;
   // Only aliases the query writes, spacing aside: most candidates have none of them.
   return aliases
     .filter((alias) => match.key.includes(compactName(alias)))
     .map((alias) => {
-      const { exact, ...m } = match({ text: `${name} ${alias}`, ...context });
+      const { exact, ...m } = match(named(`${name} ${alias}`));
       const complete = exact || m.complete;
       return {
         ...m,
@@ -72,12 +72,12 @@ export function scoreProduct(
   /** Whether the query says what something is for ("for", "fits"). */
   saysFor: boolean,
 ): Explained {
-  const { read } = given;
+  const { brand, categoryWords, read } = given;
   // The share of the query's term weight its best name carries, where the query names its
   // maker: without it, a word or two the name shares says little ("asdf qwerty").
   const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
   let stated: Attributes | undefined;
-  const context = { ...given, states: () => (stated ??= measuresWritten(product.name).asked) };
+  const states = () => (stated ??= measuresWritten(product.name).asked);
   // A code only this product carries identifies it: where no rule of the words rejects it,
   // what else the query says describes it, unless it states a value the product states
   // otherwise (docs/resolution.md, order of evidence).
@@ -86,7 +86,7 @@ export function scoreProduct(
       ? undefined
       : weighIdentifier(tell(), {
           ...product,
-          categoryWords: context.categoryWords,
+          categoryWords,
           // Its part number, a code-like alias or a code as long as a maker's part numbers,
           // whole: the one item, edition and all.
           partNumber:
@@ -115,15 +115,23 @@ export function scoreProduct(
       : read.codeNamed
         ? 'carried'
         : undefined;
-  const named = { ...context, ...(stands && { identified: true as const }) };
-  const matches = product.names.map((text, i) =>
-    match({ text, ...named, ...(i > 0 && { alias: true as const }) }),
-  );
+  // Each name with what matching reads of its product, built field by field: no spread, one shape.
+  const identified = stands || undefined;
+  const named = (text: string, alias?: true): CandidateName => ({
+    text,
+    alias,
+    brand,
+    categoryWords,
+    read,
+    states,
+    identified,
+  });
+  const matches = product.names.map((text, i) => match(named(text, i > 0 || undefined)));
   if (product.names.length > 1 && !matches.some((m) => !m.rejected && m.score >= FOUND_AT))
     matches.push(...withAliases(match, product, named));
   // A title that says it is a kind of product for something ("Charger for ...") is not what it
   // fits, whatever code or words they share.
-  const kind = saysFor ? accessoryOf(tell(), { ...product, ...context }) : undefined;
+  const kind = saysFor ? accessoryOf(tell(), { names: product.names, categoryWords }) : undefined;
   const accessory = kind
     ? `"${kind}" for it: another kind of product`
     : read.fitted && 'the query is something for it';
@@ -169,7 +177,7 @@ export function scoreProduct(
       notes: [...evidence, ...best.notes],
       ...(best.reading && { reading: best.reading }),
       otherReadings: accepted.slice(1).flatMap((m) => (m.reading ? [m.reading] : [])),
-      maker: makerOf(context.brand),
+      maker: makerOf(brand),
     };
   }
   const closest = [...matches].sort((a, b) => b.score - a.score)[0]!;

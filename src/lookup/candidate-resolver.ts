@@ -199,29 +199,24 @@ export class CandidateResolver {
     const unmatched = new Set(
       named.filter((code) => !candidates.some((p) => p.names.some((n) => carries(n, code)))),
     );
+    // Each candidate's brand and category read once (memos in an LRU cache, not free to ask).
+    const forms = candidates.map((p) => ({
+      brand: this.brands.memo(p.brand),
+      categoryWords: this.categoryWords.memo(p.category),
+    }));
     const products =
       codes.size === 0
         ? candidates
-        : candidates.map((p) => {
-            const brand = this.brands.memo(p.brand).compact;
+        : candidates.map((p, i) => {
+            const brand = forms[i]!.brand.compact;
             const names = p.names.map((n) => writtenAsQuery(n, codes, brand, unmatched));
             return { ...p, names };
           });
-    const reading = readTitle(
-      query,
-      products.map((p) => ({
-        names: p.names,
-        brand: this.brands.memo(p.brand),
-        categoryWords: this.categoryWords.memo(p.category),
-      })),
-      counts,
-      written,
-      named,
-    );
+    const read = products.map(({ names }, i) => ({ names, ...forms[i]! }));
+    const reading = readTitle(query, read, counts, written, named);
     const { match, tell, saysFor } = asked;
     const explained = products.map((product, i) => {
-      const brand = this.brands.memo(product.brand);
-      const categoryWords = this.categoryWords.memo(product.category);
+      const { brand, categoryWords } = forms[i]!;
       const given = { brand, categoryWords, read: reading.against(i) };
       return scoreProduct(match, product, given, heaviest, tell, saysFor);
     });

@@ -1,5 +1,6 @@
 import { MIN_SIMILARITY } from '../names/search-terms.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
+import { remembered } from '../names/name-normaliser.js';
 import type { TermCounts } from '../names/title-reading.js';
 
 // Which of a query's terms narrow the catalog to its candidates, and what each term weighs
@@ -123,10 +124,12 @@ export function termCounts(
   byQueryTerm: ReadonlyMap<string, readonly TermMatch[]>,
 ): TermCounts {
   const asked = new Set(terms);
-  const own = (term: string) =>
+  // Read once a term: candidates ask alike.
+  const own = remembered((term: string) =>
     asked.size > 0 && (asked.has(term) || term === '' || VARIANT_WORDS.has(term))
       ? byQueryTerm.get(term)?.find((m) => m.term === term)
-      : undefined;
+      : undefined,
+  );
   return {
     namesCarrying: (term) => own(term)?.df ?? (asked.has(term) ? 0 : undefined),
     siblings: (term) => own(term)?.siblings ?? 0,

@@ -61,7 +61,7 @@ export function nameMatcher(query: string): NameMatcher {
     const aligned = alignLetterRuns(initialled, [...candidate.brand.tokens, ...c]);
     const query = aligned === q.tokens ? q : queryTokens(aligned, joined, queryFits, measures);
     const notes: string[] = [];
-    const matched: Matched = { letters: false, complete: true };
+    const matched: Matched = { letters: false, complete: true, reading: undefined };
     const title = readAsTitle(candidate);
     const score = softScore(query, c, candidate, title, notes, matched);
     const rejected =
@@ -71,12 +71,8 @@ export function nameMatcher(query: string): NameMatcher {
     const verdict =
       rejected ?? (matched.complete && 'the query names every word of it and nothing else');
     if (verdict) notes.unshift(verdict);
-    return {
-      score,
-      notes,
-      ...(matched.reading && { reading: matched.reading }),
-      ...(rejected ? { rejected } : matched.complete && { complete: true }),
-    };
+    const complete = (!rejected && matched.complete) || undefined;
+    return { score, notes, reading: matched.reading, rejected, complete }; // one shape: no spread
   };
   return Object.assign(match, { key });
 }

@@ -1,4 +1,4 @@
-import { hasLetters, type Token } from './name-tokens.js';
+import { hasLetters, tokenOf, type Token } from './name-tokens.js';
 
 // Spacing never matters, even between letters ("DSCWX 350" is "DSC-WX350"): runs of letters are
 // split or joined as the candidate writes them; digits never are ("3 4" is not "34").
@@ -72,6 +72,6 @@ export function readInitials(query: Token[], brand: string, candidate: readonly 
     !candidate.some((c) => c.text === t.text);
   for (let i = 0; i + n <= query.length; i++)
     if (query.slice(i, i + n).every(initial))
-      return [...query.slice(0, i), { text: brand, kind: 'word' }, ...query.slice(i + n)];
+      return [...query.slice(0, i), tokenOf(brand, 'word'), ...query.slice(i + n)];
   return query;
 }

@@ -17,6 +17,12 @@ export interface Token {
   digits?: number;
 }
 
+/** A token with every field, those it lacks undefined: one shape, read fast wherever it goes. */
+export function tokenOf(text: string, kind: Token['kind'], more: Partial<Token> = {}): Token {
+  const { unit, attached, word, digits } = more;
+  return { text, kind, unit, attached, word, digits };
+}
+
 /** Words that name a different model of the same line (docs/decisions.md: base versus Pro). */
 export const VARIANT_WORDS = new Set([
   ...['pro', 'max', 'plus', 'ultra', 'mini', 'lite', 'se', 'air', 'fe', 'slim', 'classic'],
@@ -135,23 +141,23 @@ export function tokenizeNormalised(normalised: string): Token[] {
         // Leading zeros go ("007" is 7); digits Number cannot read stay as written (no NaN).
         const value = Number(run);
         const text = Number.isNaN(value) ? run : String(value);
-        const digits = text.length < run.length ? { digits: run.length } : {};
-        tokens.push({ text, kind: 'number', ...digits });
+        const digits = text.length < run.length ? run.length : undefined;
+        tokens.push(tokenOf(text, 'number', { digits }));
         return;
       }
       const previous = tokens.at(-1);
       // Glued to a number ("2pk") or the word after one ("2 Pack").
       const followsNumber = previous?.kind === 'number';
       if (followsNumber && r > 0 && ORDINAL_SUFFIXES.has(run)) return; // "2nd" is 2
-      const measure = UNITS.get(run);
+      const measure = followsNumber ? UNITS.get(run) : undefined; // a unit only after a number
       // A letter is a unit only glued to the number its word starts with, and within the values
       // products have ("18V", "1080p"; not "4V", "82567V", the "L" of "A80L").
       const letter = r === 1 && runs.length === 2 && LETTER_UNITS.get(run)?.(+previous!.text);
       const unit =
         followsNumber && (measure?.token || letter || (run === 'go' && isCapacity(+previous.text)));
-      const count = COUNT_SPELLINGS.get(run);
-      if (count && followsNumber) {
-        tokens.push({ text: count, kind: 'word' });
+      const count = followsNumber && COUNT_SPELLINGS.get(run);
+      if (count) {
+        tokens.push(tokenOf(count, 'word'));
         return;
       }
       if (unit) {
@@ -169,7 +175,7 @@ export function tokenizeNormalised(normalised: string): Token[] {
       const inOne = run === 'one' && previous?.kind === 'unit-number' && previous.unit === 'in';
       const spelt = roman ?? (inOne ? '1' : NUMBER_WORDS.get(run));
       if (spelt && !mixed) {
-        tokens.push({ text: spelt, kind: 'number', ...(roman !== undefined && { word }) });
+        tokens.push(tokenOf(spelt, 'number', { word: roman && word }));
         return;
       }
       // A lone "w" between words is "with" ("Camera w/ Case"); after a model, a designator.
@@ -191,9 +197,9 @@ export function tokenizeNormalised(normalised: string): Token[] {
         SHORT_WORD.test(text) &&
         !NEVER_CODES.has(text);
       const kind = variantWord || designator ? 'variant' : code ? 'code' : 'word';
-      tokens.push({ text, kind, ...(kind === 'code' && mixed && { attached: true }) });
+      tokens.push(tokenOf(text, kind, { attached: (kind === 'code' && mixed) || undefined }));
     });
-    if (mixed && LETTER.test(word)) for (const token of tokens.slice(start)) token.word = word;
+    if (mixed && LETTER.test(word)) for (const t of tokens.slice(start)) t.word = word;
   });
   return tokens;
 }

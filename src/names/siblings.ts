@@ -2,7 +2,7 @@ import { attributesOf, otherModel, sameColour } from './attributes.js';
 import { makerOf, type ReadProduct } from './candidate-name.js';
 import { ONLY_LETTERS, runs } from './model-codes.js';
 import { DIGIT, remembered, someOf, wordsOf } from './name-normaliser.js';
-import { FUNCTION_WORDS } from './name-tokens.js';
+import { FUNCTION_WORDS, tokenOf } from './name-tokens.js';
 import { isTypoOf } from './typos.js';
 import { singular } from './words-that-say-nothing.js';
 
@@ -16,7 +16,7 @@ const namedBy = (product: ReadProduct) =>
 function saysWord(word: string, target: string): boolean {
   if (word === target || singular(word) === target || sameColour(word, target)) return true;
   const letters = ONLY_LETTERS.test(word) && ONLY_LETTERS.test(target);
-  return letters && isTypoOf({ text: word, kind: 'word' }, { text: target, kind: 'word' });
+  return letters && isTypoOf(tokenOf(word, 'word'), tokenOf(target, 'word'));
 }
 
 /** Whether the query's word is a word of the member. */

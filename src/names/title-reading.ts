@@ -12,6 +12,7 @@ import {
   measuresByUnit,
   mixesLettersAndDigits,
   tokenizeNormalised,
+  tokenOf,
 } from './name-tokens.js';
 import {
   chunks,
@@ -44,7 +45,7 @@ const STANDARD = /^\p{L}{2,}\p{N}{1,2}$/u;
 
 /** Quantities alone ("50", `3/4"`) or joined ("10/100/1000", "1920x1080"), never "48213". */
 const QUANTITY = /^\p{N}{1,4}(?:[.,]\p{N}+)*(?:[/x×]\p{N}{1,4}(?:[.,]\p{N}+)*)*[,;:)"″]*$/u;
-const token = (text: string) => ({ text, kind: 'word' as const });
+const token = (text: string) => tokenOf(text, 'word');
 
 /** Whether a normalised name has the word: a substring first, quickly. */
 const hasWord = (word: string) => (name: string) =>
@@ -106,6 +107,7 @@ export function readTitle(
   // The candidates' words, read only when a word of the query asks (most never do).
   let carriedOnce: Set<string> | undefined;
   const carried = () => (carriedOnce ??= carriedWords(products));
+  const makers = products.map((p) => makerOf(p.brand));
   const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
@@ -174,10 +176,12 @@ export function readTitle(
   const untold = untoldMembers(families, products, querySet, query);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
+    if (!isTypoOf(typed, typed)) return false; // too short to be misspelt
     return someOf(carried(), (t) => t !== word && t !== one && isTypoOf(typed, token(t)));
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
   const glued = (word: string) =>
+    word.length > MIN_GLUED &&
     someOf(carried(), (c) => c.length >= MIN_GLUED && c !== word && word.includes(c));
   // Another candidate's brand ("Targus ... for BlackBerry") says which product, never describes.
   const brands = new Set(products.flatMap((p) => [...p.brand.words]));
@@ -191,7 +195,7 @@ export function readTitle(
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
   // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
   const makerCarries = remembered((maker: string) =>
-    carriedWords(products.filter((p) => makerOf(p.brand) === maker)),
+    carriedWords(products.filter((_, i) => makers[i] === maker)),
   );
   // Beside an anchor, only a word that often tells a brand's products apart (a colour) contradicts.
   const tellsApart = (word: string) =>
@@ -201,10 +205,9 @@ export function readTitle(
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
   // Each candidate's words, read when a word its name says and the query does not asks.
   const own = remembered((i: number) => carriedWords([products[i]!]));
-  const othersOfMaker = remembered((i: number) => {
-    const maker = makerOf(products[i]!.brand);
-    return products.flatMap((other, j) => (j !== i && makerOf(other.brand) === maker ? [j] : []));
-  });
+  const othersOfMaker = remembered((i: number) =>
+    products.flatMap((_, j) => (j !== i && makers[j] === makers[i] ? [j] : [])),
+  );
   const namedOf = remembered((i: number) => [...querySet].filter((w) => own(i).has(w)));
   const setsApart = (i: number) => (word: string) =>
     othersOfMaker(i).some((j) => !own(j).has(word) && namedOf(i).every((w) => own(j).has(w)));
@@ -244,7 +247,7 @@ export function readTitle(
   return {
     against: (index) => {
       const { brand } = products[index]!;
-      const siblingsCarry = () => makerCarries(makerOf(brand));
+      const siblingsCarry = () => makerCarries(makers[index]!);
       const anchor = anchors.get(index);
       const identifiedBy = identifies(index);
       return {

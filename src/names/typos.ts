@@ -30,17 +30,18 @@ export function misspelling(
   exactly: number[],
   { brand: { tokens: brand }, categoryWords, read }: CandidateName,
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
+  if (!isTypoOf(token, token)) return undefined; // a number, a code, a short word: never misspelt
   // Whether the word is a common word of the catalog's names, written as meant (isTypoOf).
   const meant = read?.meant(token.text) === true;
   const take = (tokens: readonly Token[], taken: Set<number>) => {
-    const at = tokens.findIndex((t, i) => !taken.has(i) && isTypoOf(token, t, meant));
+    const at = tokens.findIndex((t, i) => isTypoOf(token, t, meant) && !taken.has(i));
     if (at >= 0) taken.add(at);
     return tokens[at];
   };
   const target = take(c, used) ?? take(brand, brandUsed);
   if (target) return { target };
   const held = exactly.findIndex(
-    (i) => isCategoryWord(c[i]!.text, categoryWords) && isTypoOf(token, c[i]!, meant),
+    (i) => isTypoOf(token, c[i]!, meant) && isCategoryWord(c[i]!.text, categoryWords),
   );
   if (held < 0) return undefined;
   return { target: c[exactly.splice(held, 1)[0]!]!, fromCategoryWord: true };

@@ -6,6 +6,7 @@ import {
   hasLetters,
   isCodeRun,
   packOf,
+  tokenOf,
   VARIANT_WORDS,
   type Token,
 } from './name-tokens.js';
@@ -84,7 +85,7 @@ export function lessWhatTheNameAdds(
     const code = isCodeRun(part) ? part.word : undefined;
     if (code !== undefined && charged.has(code)) return;
     if (code !== undefined) charged.add(code);
-    const token: Token = code === undefined ? part : { text: code, kind: 'code' };
+    const token: Token = code === undefined ? part : tokenOf(code, 'code');
     const { kind, text, unit, word, digits } = token;
     // A word that only joins words ("for", "with") tells no product apart, but in a title.
     if (!title && kind === 'word' && FUNCTION_WORDS.has(text)) return;
@@ -105,7 +106,7 @@ export function lessWhatTheNameAdds(
     if (
       read?.brandNamed &&
       ((partNumber && word === undefined) ||
-        (partCode(token) && (read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())))) &&
+        ((read.codeNamed || (onlyCodesUnsaid() && read.lineNamed())) && partCode(token))) &&
       !read.setsApart(text)
     ) {
       unsaid.codes.push(text);
