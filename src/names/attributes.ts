@@ -57,6 +57,9 @@ const WITH = new Set([
 /** Words after which a title says what goes with the product or what it fits, not what it is. */
 const BESIDE = new Set([...FOR, ...WITH, 'plus']);
 
+/** A word of plain letters folds to itself: no second lookup. */
+const PLAIN = /^[a-z]*$/u;
+
 /** What a name or query states of each kind, from its text as written (not normalised). */
 export function attributesOf(text: string): Attributes {
   const folded = fold(text);
@@ -66,7 +69,7 @@ export function attributesOf(text: string): Attributes {
     .normalize('NFC')
     .toLowerCase()
     .split(/[^\p{L}\p{M}]+/u)) {
-    const name = COLOURS.get(word) ?? COLOURS.get(fold(word));
+    const name = COLOURS.get(word) ?? (PLAIN.test(word) ? undefined : COLOURS.get(fold(word)));
     if (name) add(found, 'colour', name);
   }
   for (const { kind, value } of measures(folded)) add(found, kind, String(value));

@@ -28,7 +28,7 @@ import {
   writtenCodes,
 } from './model-codes.js';
 import { makersLines, untoldMembers } from './siblings.js';
-import { isTypoOf } from './typos.js';
+import { isTypoOf, mayBeMisspelt } from './typos.js';
 import { carries, singular } from './words-that-say-nothing.js';
 import { fitsAfterFor } from './title-for.js';
 import { attributesOf } from './attributes.js';
@@ -176,7 +176,7 @@ export function readTitle(
   const untold = untoldMembers(families, products, querySet, query);
   const misspells = (word: string) => {
     const [typed, one] = [token(word), singular(word)];
-    if (!isTypoOf(typed, typed)) return false; // too short to be misspelt
+    if (!mayBeMisspelt(typed)) return false;
     return someOf(carried(), (t) => t !== word && t !== one && isTypoOf(typed, token(t)));
   };
   // A word glued to a longer one ("SGKomen" of "Susan G Komen") is that word, not a description.
@@ -293,10 +293,7 @@ export function readTitle(
         ...(untold.has(index) && { untoldFrom: untold.get(index)! }),
         ...(anchor !== undefined && { anchor }),
         ...(identifiedBy !== undefined && { identifiedBy }),
-        ...(identifiedBy !== undefined &&
-          families.get(anchor!)!.length > 1 && {
-            toldFromFamily: true as const,
-          }),
+        toldFromFamily: (families.get(identifiedBy ?? '')?.length ?? 0) > 1 || undefined,
       };
     },
   };

@@ -7,6 +7,10 @@ import { isCategoryWord } from './words-that-say-nothing.js';
 /** Variant words this long may be misspelt ("Tuoch" is Touch); Pro, Max or Lite never. */
 const MIN_MISSPELT_VARIANT = 5;
 
+/** Whether a token may be misspelt at all: a word long enough, never a number or a code. */
+export const mayBeMisspelt = ({ kind, text }: Token): boolean =>
+  kind === 'word' && typoAllowance(text.length, text.length) > 0;
+
 /** Whether `word` of the query may be a misspelling of `target` (words only: see above). */
 export function isTypoOf(word: Token, target: Token, meant = false): boolean {
   const longVariant = target.kind === 'variant' && target.text.length >= MIN_MISSPELT_VARIANT;
@@ -30,7 +34,7 @@ export function misspelling(
   exactly: number[],
   { brand: { tokens: brand }, categoryWords, read }: CandidateName,
 ): { target: Token; fromCategoryWord?: boolean } | undefined {
-  if (!isTypoOf(token, token)) return undefined; // a number, a code, a short word: never misspelt
+  if (!mayBeMisspelt(token)) return undefined;
   // Whether the word is a common word of the catalog's names, written as meant (isTypoOf).
   const meant = read?.meant(token.text) === true;
   const take = (tokens: readonly Token[], taken: Set<number>) => {
