@@ -80,6 +80,7 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
     listing('psu', 'Voltco', 'Gold 850-Watt Power Supply - VTPSU-850GX', ['VTPSU-850GX']),
     listing('cable-10', 'Coaxo', 'Coax Cable 952310 10-Foot WIRE4000 Shielded', ['952310']),
     listing('cable-100', 'Coaxo', 'Coax Cable 952300 100-Foot WIRE4000 Shielded', ['952300']),
+    listing('lan-blue', 'Netco', 'Category 6 Network Cable with Protective Boot 50 Feet Blue'),
     // A family of one code, by colour, each with its own code beside it.
     ...['Black', 'Pink', 'Silver'].map((colour) =>
       product(`cam-${colour.toLowerCase()}`, {
@@ -179,6 +180,12 @@ describe(`${NameResolver.name} on codes as shops write them`, () => {
   it('reads the code only the product carries before a measure, a family or another numbering', async () => {
     expect(await answer('Voltco Gold GX850 850W Modular PSU – VTPSU-850GX')).toBe('psu');
     expect(await answer('Coaxo câble coaxial WIRE4000 (10 pieds) – 952310')).toBe('cable-10');
+  });
+
+  it('reads a colour as the shop writes it, where folded it is another word', async () => {
+    const cable = 'Netco Cat 6 nätverkskabel med skyddande boot, 50 fot';
+    expect(await answer(`${cable}, blå`)).toBe('lan-blue');
+    expect(await answer(`${cable}, röd`)).toBeUndefined();
   });
 
   it('reads the one member of a family its code and a stated value tell apart', async () => {
