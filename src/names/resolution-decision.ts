@@ -69,7 +69,7 @@ export const suggestedAt = (score: number, coverage: number, code?: CodeEvidence
   return Math.max(score, COVERAGE_WEIGHT * carried, decimal(band));
 };
 /** Suggestions below this are noise, not suggestions. */
-export const SUGGEST_AT = 0.2;
+const SUGGEST_AT = 0.2;
 export const MAX_SUGGESTIONS = 5;
 /** Why a query that is exactly one product's name is that product. */
 export const EXACTLY_ONE_NAME = 'the query is exactly one of its names';
