@@ -107,6 +107,12 @@ describe('codes that anchor a title', () => {
     expect(p!.untoldFrom).toBeUndefined();
     expect(p!.score).toBeGreaterThanOrEqual(FOUND_AT);
     expect(q!.untoldFrom).toBe('hs470 headset');
+    // Not only as its exact name: a query naming every word of one member and not the other's.
+    const tripod = product('Kestrel', 'Trailpod TX 310B Aluminium Tripod');
+    const kit = product('Kestrel', 'Trailpod TX 310B Aluminium Tripod with Ball Head and Bag');
+    const [t, k] = read('Kestrel Trailpod TX 310B Aluminium Tripod', [tripod, kit]);
+    expect(t!.untoldFrom).toBeUndefined();
+    expect(k!.untoldFrom).toBe('trailpod tx 310b aluminium tripod');
   });
 
   it('never anchors a product by a code it names as what it fits, or one it goes on past', () => {

@@ -148,6 +148,9 @@ describe(readTitle.name, () => {
     const rose = product('Clicker', 'Wireless Mobile Mouse 4000 Special Edition Rose Q Lindqvist');
     const [found] = read('Clicker Wireless Mobile Mouse 4000 RQLindqvist', [rose]);
     expect(found!.describes('rqlindqvist')).toBe(false);
+    const komen = product('Clicker', 'Pink Ribbon Mouse Susan G Komen');
+    const [ribbon] = read('Clicker Pink Ribbon Mouse SGKomen Edition', [komen]);
+    expect(ribbon!.describes('sgkomen')).toBe(false);
     const [typo] = read('Sony WH-1000XM5 Headphnes', [sony]);
     expect(typo!.describes('headphnes')).toBe(true); // the category's word, misspelt, says little
   });
