@@ -39,7 +39,9 @@ export function misspelling(
   const meant = read?.meant(token.text) === true;
   const take = (tokens: readonly Token[], taken: Set<number>) => {
     const at = tokens.findIndex((t, i) => isTypoOf(token, t, meant) && !taken.has(i));
-    if (at >= 0) taken.add(at);
+    if (at < 0) return undefined;
+    // Never tokens[-1]: a negative index is no element, and V8 looks it up the slow way.
+    taken.add(at);
     return tokens[at];
   };
   const target = take(c, used) ?? take(brand, brandUsed);
