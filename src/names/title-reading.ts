@@ -51,13 +51,10 @@ const token = (text: string) => tokenOf(text, 'word');
 const hasWord = (word: string) => (name: string) =>
   name.includes(word) && ` ${name} `.includes(` ${word} `);
 
-/** The words products carry (their names' and their brands'), singular too. */
-function carriedWords(products: readonly ReadProduct[]): Set<string> {
-  const into = new Set<string>();
-  for (const { names, brand } of products) {
-    for (const word of names.flatMap(wordsOf)) into.add(word).add(singular(word));
-    for (const word of brand.words) into.add(word);
-  }
+/** The words a product carries (its names' and its brand's), singular too. */
+function carriedWords({ names, brand }: ReadProduct): Set<string> {
+  const into = new Set<string>(brand.words);
+  for (const word of names.flatMap(wordsOf)) into.add(word).add(singular(word));
   return into;
 }
 
@@ -104,10 +101,17 @@ export function readTitle(
     brand.compact !== '' &&
     ([...brand.words].every((w) => querySet.has(w)) ||
       queryRuns.some((run) => run.startsWith(brand.compact)));
-  // The candidates' words, read only when a word of the query asks (most never do).
-  let carriedOnce: Set<string> | undefined;
-  const carried = () => (carriedOnce ??= carriedWords(products));
+  // Each candidate's words, read only when a word of the query asks (most never do), and their
+  // union over the candidates or over a maker's.
+  const own = remembered((i: number) => carriedWords(products[i]!));
   const makers = products.map((p) => makerOf(p.brand));
+  const carriedBy = (of: (i: number) => boolean) => {
+    const into = new Set<string>();
+    for (let i = 0; i < products.length; i++) if (of(i)) for (const w of own(i)) into.add(w);
+    return into;
+  };
+  let carriedOnce: Set<string> | undefined;
+  const carried = () => (carriedOnce ??= carriedBy(() => true));
   const measuresOf = remembered((i: number) => measuresByUnit(products[i]!.names));
   const commonAt = Math.max(COMMON_NAMES, COMMON_SHARE * counts.searchNames);
   const rare = (code: string) => (counts.namesCarrying(code) ?? Infinity) <= MAX_ANCHOR_NAMES;
@@ -194,17 +198,13 @@ export function readTitle(
   const often = (word: string) =>
     counts.searchNames > 0 && (counts.namesCarrying(word) ?? 0) >= commonAt;
   // A maker's candidates' words, by their brand's first word ("Seiko", "Seiko Instruments").
-  const makerCarries = remembered((maker: string) =>
-    carriedWords(products.filter((_, i) => makers[i] === maker)),
-  );
+  const makerCarries = remembered((maker: string) => carriedBy((i) => makers[i] === maker));
   // Beside an anchor, only a word that often tells a brand's products apart (a colour) contradicts.
   const tellsApart = (word: string) =>
     counts.siblings(word) > 0 &&
     counts.siblings(word) >= DISTINGUISHING_SHARE * (counts.namesCarrying(word) ?? 0);
   // Beside a code, a common word of names is written as meant ("Class" is no misspelt "Glass").
   const misspeltBesideCode = (word: string) => !often(word) && misspells(word);
-  // Each candidate's words, read when a word its name says and the query does not asks.
-  const own = remembered((i: number) => carriedWords([products[i]!]));
   const othersOfMaker = remembered((i: number) =>
     products.flatMap((_, j) => (j !== i && makers[j] === makers[i] ? [j] : [])),
   );
