@@ -53,9 +53,6 @@ describe('backup and restore', () => {
       PORT: String(await freePort()),
       EMBEDDED_DATABASE_PORT: String(await freePort()),
       LOG_LEVEL: 'log',
-      // A new embedded server, seeding its demo catalog while the suite's other files run, may
-      // take longer than the default 2 s to accept a connection: this test is of backups.
-      DATABASE_CONNECT_TIMEOUT_MS: '10000',
     });
     const a = await envOf('a');
     // The same address: links in answers name it.

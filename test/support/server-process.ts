@@ -19,7 +19,15 @@ export async function startServer(
   options: { timeoutMs?: number; uid?: number; gid?: number; nodeArgs?: string[] } = {},
 ): Promise<ServerProcess> {
   const { timeoutMs = 60_000, uid, gid, nodeArgs = [] } = options;
-  const merged: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', ...env };
+  // A server started beside the suite's other files on two cores, a new embedded PostgreSQL
+  // seeding its demo catalog above all, may take longer than the default 2 s to accept a
+  // connection (a first start failed so in CI): a test of an outage sets its own.
+  const merged: NodeJS.ProcessEnv = {
+    ...process.env,
+    NO_COLOR: '1',
+    DATABASE_CONNECT_TIMEOUT_MS: '10000',
+    ...env,
+  };
   for (const [key, value] of Object.entries(merged)) if (value === undefined) delete merged[key];
   const child = spawn(
     process.execPath,
