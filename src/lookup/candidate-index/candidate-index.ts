@@ -4,7 +4,7 @@ import type { CandidateTerms, TermMatch } from '../candidate-terms.js';
 import type { CandidateProduct } from '../lookup.repository.js';
 import { reportedSimilarity, trigrams, trigramSimilarity } from './trigrams.js';
 import { packed, transposed, type Packed } from './packed.js';
-import { hashOf, inBytes, wordStarts } from './text-order.js';
+import { hashOf, inBytes, placesInBytes, wordStarts } from './text-order.js';
 
 /** A product as candidates carry it: its names joined by NAMES_SEPARATOR, as stored. */
 export interface IndexedProduct {
@@ -120,11 +120,7 @@ export class CandidateIndex {
     const termTrigramIds = packed(terms, trigramsOf);
     this.trigramTerms = transposed(termTrigramIds, this.trigramIds.size);
     this.shared = new Int32Array(Math.max(names.length, terms));
-    const byId = Array.from(products.keys()).sort((a, b) =>
-      inBytes(products[a]!.id, products[b]!.id),
-    );
-    this.idOrder = new Int32Array(products.length);
-    for (const [place, product] of byId.entries()) this.idOrder[product] = place;
+    this.idOrder = placesInBytes(products.map((p) => p.id));
     this.asked = new Uint32Array((terms >>> 5) + 1);
   }
 

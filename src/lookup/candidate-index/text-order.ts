@@ -38,3 +38,11 @@ export function inBytes(a: string, b: string, start = 0, length = b.length): num
   }
   return a.length - length;
 }
+
+/** Each string's place among `texts` sorted in byte order: ties broken by a number, not text. */
+export function placesInBytes(texts: readonly string[]): Int32Array {
+  const sorted = Array.from(texts.keys()).sort((a, b) => inBytes(texts[a]!, texts[b]!));
+  const places = new Int32Array(texts.length);
+  for (const [place, index] of sorted.entries()) places[index] = place;
+  return places;
+}
