@@ -107,6 +107,15 @@ describe(CandidateIndex.name, () => {
     expect(index.findCandidates([query], 2)[0]!.map((c) => c.id)).toEqual(['k-200', 'k-300']);
   });
 
+  it('orders equally weighted products by id in byte order, as PostgreSQL does (COLLATE "C")', () => {
+    // UTF-16 puts the emoji's surrogates before U+FFFD; UTF-8 bytes put it after.
+    const ids = ['k-\u{1F600}', 'k-\u{FFFD}', 'k-a'];
+    const ties = indexOf(ids.map((id) => product(id, 'kestral k200')));
+    const query = { narrow: ['k200'], all: false, weighted: weighted(['k200', 1]), whole: 1 };
+    const [candidates] = ties.findCandidates([query], 20);
+    expect(candidates!.map((c) => c.id)).toEqual(['k-a', 'k-\u{FFFD}', 'k-\u{1F600}']);
+  });
+
   it('takes only names carrying every narrowing term when all of them are asked', () => {
     const query = (narrow: string[]) => ({
       narrow,
