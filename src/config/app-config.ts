@@ -104,6 +104,11 @@ export class AppConfig {
     };
   }
 
+  /** The memory each dashboard password's hash takes, in MiB (dashboard/passwords.ts). */
+  get passwordHashMemoryMib(): number {
+    return this.env.PASSWORD_HASH_MEMORY_MIB;
+  }
+
   /** The secret tracked links are signed with; unset, one persisted under DATA_DIR. */
   get linkSigningSecret(): string | undefined {
     return this.env.LINK_SIGNING_SECRET;

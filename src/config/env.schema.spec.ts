@@ -13,7 +13,13 @@ describe('parseEnv', () => {
       EMBEDDED_DATABASE_PORT: 54329,
       MIGRATE_ON_START: true,
       SEED_DEMO_CATALOG: false,
+      PASSWORD_HASH_MEMORY_MIB: 64,
     });
+  });
+
+  it("refuses a password hash's memory under OWASP's floor for argon2id", () => {
+    expect(parseEnv({ PASSWORD_HASH_MEMORY_MIB: '19' }).PASSWORD_HASH_MEMORY_MIB).toBe(19);
+    expect(() => parseEnv({ PASSWORD_HASH_MEMORY_MIB: '18' })).toThrow(/PASSWORD_HASH_MEMORY_MIB/);
   });
 
   it('treats empty variables as unset and coerces numbers and flags', () => {

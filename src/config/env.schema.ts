@@ -80,6 +80,8 @@ export const envSchema = z
     REDIS_URL: optional(z.url({ protocol: /^rediss?$/ })),
     /** REDIS_URL's password, when the URL holds none. */
     REDIS_PASSWORD: optional(z.string()),
+    /** Memory of each password hash (argon2id), in MiB: OWASP's floor at least. */
+    PASSWORD_HASH_MEMORY_MIB: optional(z.coerce.number().int().min(19).max(1024)).default(64),
     /** Memory for cached answers, in MiB (0 turns the cache off). */
     LOOKUP_CACHE_MB: optional(z.coerce.number().int().min(0).max(4096)).default(32),
     /** Memory for the catalog's search names held in the service, in MiB (0: read them). */

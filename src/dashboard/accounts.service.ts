@@ -86,7 +86,7 @@ export class AccountsService {
   async setPassword(token: string, password: string): Promise<string | undefined> {
     const account = await this.linkAccount(token);
     if (!account) return undefined;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await hashPassword(password, this.config.passwordHashMemoryMib);
     const set = await this.accounts.setPasswordByLink(tokenHash(token), passwordHash, new Date());
     return set ? deviceProof({ id: account.id, passwordHash }) : undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { passwordProblem } from './passwords.js';
+import { hashPassword, inHashQueue, passwordProblem } from './passwords.js';
 
 const problem = async (password: string, email = 'alice.smith@example.com') =>
   await passwordProblem(password, password, email);
@@ -23,5 +23,25 @@ describe(passwordProblem.name, () => {
     expect(await passwordProblem('correct horse battery staple', 'other')).toBe(
       'The two passwords differ.',
     );
+  });
+});
+
+describe(hashPassword.name, () => {
+  const ticket = { trusted: false, parties: [] };
+  const check = (hash: string | null, password: string, memoryMib = 19) =>
+    inHashQueue(ticket, memoryMib, (verify) => verify(hash, password));
+
+  it('hashes with argon2id at the memory asked, 3 passes and 4 lanes', async () => {
+    const hash = await hashPassword('correct horse battery staple', 19);
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=4,t=3\$/);
+    expect(await check(hash, 'correct horse battery staple')).toBe(true);
+    expect(await check(hash, 'correct horse battery stable')).toBe(false);
+  });
+
+  it('checks a hash made at another memory with its own parameters, and no account never', async () => {
+    const hash = await hashPassword('correct horse battery staple', 20);
+    expect(hash).toContain('$m=20480,');
+    expect(await check(hash, 'correct horse battery staple', 19)).toBe(true);
+    expect(await check(null, 'correct horse battery staple')).toBe(false);
   });
 });

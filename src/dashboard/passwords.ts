@@ -4,8 +4,10 @@ import { createHmac } from 'node:crypto';
 import { HashQueue, SHED, type HashTicket } from './hash-queue.js';
 import { sameText } from './secret-token.js';
 
-// argon2id with the library's defaults (64 MiB, 3 passes, 4 lanes): OWASP's recommended
-// algorithm, stored as a PHC string carrying its own parameters.
+// argon2id (OWASP's recommended algorithm) with 3 passes and 4 lanes, and the memory
+// PASSWORD_HASH_MEMORY_MIB sets (64 MiB, the library's default; 19 MiB at least, OWASP's floor),
+// stored as a PHC string carrying its own parameters: a hash made under another setting is
+// still checked with the parameters it was made with.
 //
 // Hashes run on libuv's thread pool (4 threads by default), which PostgreSQL's connection
 // set-up also needs (SCRAM's key derivation): a burst of sign-ins must never fill it, or new
@@ -20,6 +22,14 @@ const hashes = new HashQueue(HASHING_CONCURRENCY, HASHES_WAITING);
 
 export { SHED, type HashTicket };
 
+/** argon2id's options at this much memory (MiB). */
+const argon2id = (memoryMib: number): argon2.HashOptions => ({
+  type: argon2.argon2id,
+  memoryCost: memoryMib * 1024,
+  timeCost: 3,
+  parallelism: 4,
+});
+
 export const MIN_PASSWORD_LENGTH = 12;
 export const MAX_PASSWORD_LENGTH = 200;
 
@@ -31,9 +41,9 @@ export class HashingBusyError extends Error {
 }
 
 /** A new password's hash; its holder has a one-time link, so it goes first. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, memoryMib: number): Promise<string> {
   const hash = await hashes.run({ trusted: true, parties: [] }, () =>
-    argon2.hash(password, { type: argon2.argon2id }),
+    argon2.hash(password, argon2id(memoryMib)),
   );
   if (hash === SHED) throw new HashingBusyError();
   return hash;
@@ -42,17 +52,23 @@ export async function hashPassword(password: string): Promise<string> {
 /** Whether a password matches a stored hash (never an error: an unreadable hash is no match). */
 export type Verify = (hash: string | null, password: string) => Promise<boolean>;
 
-/** A hash to verify against when there is no account, so timing does not reveal which. */
-let decoy: Promise<string> | undefined;
+/** Hashes to verify against when there is no account, so timing does not reveal which. */
+const decoys = new Map<number, Promise<string>>();
 
-const verify: Verify = async (hash, password) => {
-  if (hash === null) {
-    decoy ??= argon2.hash('decoy password that never matches', { type: argon2.argon2id });
-    await argon2.verify(await decoy, password);
-    return false;
-  }
-  return await argon2.verify(hash, password).catch(() => false);
-};
+const verifyAt =
+  (memoryMib: number): Verify =>
+  async (hash, password) => {
+    if (hash === null) {
+      let decoy = decoys.get(memoryMib);
+      if (!decoy) {
+        decoy = argon2.hash('decoy password that never matches', argon2id(memoryMib));
+        decoys.set(memoryMib, decoy);
+      }
+      await argon2.verify(await decoy, password);
+      return false;
+    }
+    return await argon2.verify(hash, password).catch(() => false);
+  };
 
 /**
  * Runs a sign-in's check in the hash queue: `check` gets the queue's place before it does
@@ -62,9 +78,11 @@ const verify: Verify = async (hash, password) => {
  */
 export async function inHashQueue<T>(
   ticket: HashTicket,
+  /** The memory new hashes take (an unknown account's decoy is one). */
+  memoryMib: number,
   check: (verify: Verify) => Promise<T>,
 ): Promise<T | typeof SHED> {
-  return await hashes.run(ticket, () => check(verify));
+  return await hashes.run(ticket, () => check(verifyAt(memoryMib)));
 }
 
 /**

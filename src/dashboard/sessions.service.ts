@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { errorName } from '../common/error-name.js';
+import { AppConfig } from '../config/app-config.js';
 import { AccountRepository, type AccountRecord } from './account.repository.js';
 import { AccountsService } from './accounts.service.js';
 import { deviceProof, inHashQueue, provesDevice, SHED } from './passwords.js';
@@ -26,7 +27,10 @@ export class SessionsService implements OnModuleDestroy {
   private readonly logger = new Logger('Sessions');
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly accounts: AccountRepository) {
+  constructor(
+    private readonly accounts: AccountRepository,
+    private readonly config: AppConfig,
+  ) {
     const sweep = () =>
       this.sweep().catch((error: unknown) =>
         this.logger.warn(`Could not sweep expired sessions (${errorName(error)})`),
@@ -56,7 +60,8 @@ export class SessionsService implements OnModuleDestroy {
     const parties = trusted ? [`email:${email}`] : [`email:${email}`, `address:${address}`];
     const ticket = { trusted, parties };
     const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-    const checked = await inHashQueue(ticket, async (verify) => {
+    const memoryMib = this.config.passwordHashMemoryMib;
+    const checked = await inHashQueue(ticket, memoryMib, async (verify) => {
       const reserved = await this.accounts.reserveAttempts(
         [
           { subject: `email:${email}`, limit: ACCOUNT_FAILURE_LIMIT },
