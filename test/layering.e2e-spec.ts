@@ -62,9 +62,8 @@ describe('layering check', () => {
     expect(readdirSync(path.join(root, 'tools/generator'))).toContain('catalog-generator.ts');
   });
 
-  it('fails the lint step on them, and passes on the service itself', async () => {
+  // On the service itself the lint step runs it (npm test runs the lint beside the tests).
+  it('fails the lint step on them', async () => {
     expect((await depcruiseIn(fixture)).code).toBeGreaterThan(0);
-    // No violation at all, so the lint step's exit code is 0 too (it counts the errors).
-    expect(await violationsIn(root)).toEqual([]);
   });
 });
