@@ -90,6 +90,7 @@ const app = await NestFactory.create(BenchServeModule, new ServiceHttpAdapter(),
 });
 const config = app.get(AppConfig);
 app.useLogger(logLevels(config.logging.level));
-app.enableShutdownHooks();
+// Only the signals the bench stops it with: SIGUSR2 is free for --heapsnapshot-signal.
+app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
 await app.listen(config.http.port, config.http.host);
 process.stdout.write('ready\n');
