@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import request from 'supertest';
 import type { App } from 'supertest/types.js';
 import { CACHE_MS } from '../src/auth/verified-keys.js';
+import { AppConfig } from '../src/config/app-config.js';
 import { AccountsService } from '../src/dashboard/accounts.service.js';
 import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT } from '../src/dashboard/sessions.service.js';
 import { SessionGuard } from '../src/dashboard/session.guard.js';
@@ -48,6 +49,12 @@ describe(SessionGuard.name, () => {
     expect((await client.get(path)).text).toContain('cli.person@example.com');
     await client.activate(path, 'cli.person@example.com', PASSWORD);
     expect((await client.get('/dashboard/keys')).status).toBe(200);
+    // The password's hash took the memory PASSWORD_HASH_MEMORY_MIB sets (the suite's 19 MiB).
+    const { passwordHash } = await prisma.account.findUniqueOrThrow({
+      where: { email: 'cli.person@example.com' },
+    });
+    const kib = app.get(AppConfig).passwordHashMemoryMib * 1024;
+    expect(passwordHash).toMatch(new RegExp(`^\\$argon2id\\$v=19\\$m=${kib},p=4,t=3\\$`));
     // The link worked once.
     expect((await client.get(path)).status).toBe(404);
 
