@@ -52,6 +52,7 @@ describe(attributesOf.name, () => {
       in: ['29.5'],
     });
     expect(attributesOf('Pañales Talla 3 (6-10 kg)').get('kg')).toEqual(new Set(['10', '6']));
+    expect(attributesOf('Machine à expresso 19 bars').get('bar')).toEqual(new Set(['19']));
     expect(attributesOf('Galaxy A55 5G').size).toBe(0);
     expect(attributesOf('Shelf for 22 to 40 inch TVs').get('gb')).toBeUndefined();
     expect(attributesOf('Fernseher 55 Zoll (139 cm)').get('in')).toEqual(new Set(['55']));

@@ -40,7 +40,7 @@ unit('oz', 1, 'oz | ounce ounces', 'weight');
 unit('lb', 1, 'lb lbs | pound pounds', 'weight');
 unit('ft', 1, 'ft feet pieds pies fuss fuß piedi voet fot | foot', 'length');
 unit('w', 1000, 'kw |');
-unit('bar', 1, 'bar |', 'pressure');
+unit('bar', 1, 'bar | bars', 'pressure');
 unit('psi', 1, 'psi |', 'pressure');
 unit('nm', 1, 'nm |', 'torque');
 unit('rpm', 1, 'rpm |', 'speed');
