@@ -3,14 +3,14 @@ import { brandForm, type BrandForm } from '../names/candidate-name.js';
 import { nameMatcher, type NameMatcher } from '../names/name-matcher.js';
 import { compactName, normaliseName, wordsOf } from '../names/name-normaliser.js';
 import { queryTerms, stemTerms } from '../names/search-terms.js';
-import { chunks, runs, writtenCodes, type Chunk } from '../names/model-codes.js';
+import { chunks, FOR, runs, writtenCodes, type Chunk } from '../names/model-codes.js';
 import { writtenAsQuery } from '../names/code-forms.js';
 import { queryCodes, readTitle, type TermCounts } from '../names/title-reading.js';
 import { singular } from '../names/words-that-say-nothing.js';
 import { VARIANT_WORDS } from '../names/name-tokens.js';
 import { outread, type Explained } from '../names/closer-readings.js';
 import type { Contradicts, ScoredProduct } from '../names/resolution-decision.js';
-import { contradictions, FOR, toldBy, type Told } from '../names/attributes.js';
+import { contradictions, toldBy, type Told } from '../names/attributes.js';
 export { kindsOf } from '../names/attributes.js';
 import type { Publication } from '../publication/publication.sql.js';
 import {

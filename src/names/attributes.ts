@@ -1,7 +1,7 @@
 import { fold, normaliseName, someOf } from './name-normaliser.js';
 import { namesModel, ROMAN } from './name-tokens.js';
 import { isCategoryWord, singular } from './words-that-say-nothing.js';
-import { FITS } from './model-codes.js';
+import { FOR } from './model-codes.js';
 import { add, KIND_NAMES, measures, PACK_WORDS, UNITS, type Attributes } from './measures.js';
 
 // Values a name states of a kind (a colour, a capacity), read alike from a query and a name.
@@ -39,16 +39,6 @@ for (const name of [
 ])
   colour(name);
 
-/** "Compatible with" and a non-original "substitute for": "kompatibelt med", "zamiennik". */
-export const COMPATIBLE = new Set([
-  ...['compatible', 'kompatibel', 'kompatibelt', 'kompatibla', 'compatibile', 'compativel'],
-  ...['kompatibilni', 'zgodny', 'zamiennik'],
-]);
-/** "For" in the shops' languages, folded ("für"): what follows is what the product fits. */
-export const FOR = new Set([
-  ...[...FITS, 'fur', 'pour', 'para', 'per', 'voor', 'til', 'till', 'do', 'dla'],
-  ...COMPATIBLE,
-]);
 /** "With" in English, German, French, Spanish and Italian, Dutch, the Nordic languages, Portuguese. */
 const WITH = new Set([
   ...['with', 'w', 'including', 'includes', 'incl', 'inkl', 'inklusive'],

@@ -33,12 +33,26 @@ export function runs(words: readonly string[], from?: (i: number) => boolean): s
   return out;
 }
 
-/** Words after which a name says what the product fits, not what it is ("Charger for NB-7L"). */
-export const FITS = new Set(['for', 'fits', 'compatible']);
+/** "Compatible with" and a non-original "substitute for": "kompatibelt med", "zamiennik". */
+export const COMPATIBLE = new Set([
+  ...['compatible', 'kompatibel', 'kompatibelt', 'kompatibla', 'compatibile', 'compativel'],
+  ...['kompatibilni', 'zgodny', 'zamiennik'],
+]);
+/** "For" in the shops' languages, folded ("für"): what follows is what the product fits. */
+export const FOR = new Set([
+  ...['for', 'fits', 'fur', 'pour', 'para', 'per', 'voor', 'til', 'till', 'do', 'dla'],
+  ...COMPATIBLE,
+]);
 /** A short word of letters after a code may be its suffix: a shop's or a region's ("GS816T-NA"). */
 const SUFFIX = /^\p{L}{1,3}$/u;
 /** Words that join what a product fits ("for NB-7L and NB7LH"). */
 const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
+/** And those of the shops' languages, after a "for" ("pour CLP-310 et CLP-315"). */
+const JOINS = new Set([
+  ...JOINING,
+  ...['und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'en', 'of', 'och', 'eller', 'og', 'ja', 'tai'],
+  ...['i', 'lub', 'oraz'],
+]);
 
 /** Whether a word of a name goes on a code beside it: a number, or another code ("200NAS"). */
 const goesOn = (word: string) =>
@@ -54,8 +68,8 @@ function fittingWords(words: readonly string[]): Set<number> {
   const fitting = new Set<number>();
   for (let i = 0, after = false; i < words.length; i++) {
     const word = words[i]!;
-    if (FITS.has(word)) after = true;
-    else if (after && (DIGIT.test(word) || JOINING.has(word) || DIGIT.test(words[i + 1] ?? '')))
+    if (FOR.has(word)) after = true;
+    else if (after && (DIGIT.test(word) || JOINS.has(word) || DIGIT.test(words[i + 1] ?? '')))
       fitting.add(i);
     else after = false;
   }
@@ -93,7 +107,7 @@ export function codeRuns(
     !given.has(word) &&
     !category.has(word) &&
     !JOINING.has(word) &&
-    !FITS.has(word);
+    !FOR.has(word);
   // A number a unit follows is a measure ("M530 12 MP", "10.1-Inch"), not the code going on.
   const unitAfter = words.map(
     (word, i) => DIGIT.test(word) && i + 1 < words.length && isMeasure(`${word} ${words[i + 1]!}`),

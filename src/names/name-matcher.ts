@@ -3,7 +3,7 @@ import type { Reading } from './closer-readings.js';
 import { compactName, DIGIT, normaliseName, wordsOf } from './name-normaliser.js';
 import { alignLetterRuns, readInitials } from './name-segments.js';
 import { hasLetters, tokenizeNormalised, VARIANT_WORDS, type Token } from './name-tokens.js';
-import { FITS, fittedTexts, runs } from './model-codes.js';
+import { FOR, fittedTexts, runs } from './model-codes.js';
 import { isTypoOf } from './typos.js';
 import { nameWithWordsThatSayNothing, withBrand } from './name-keys.js';
 import { softScore, type Matched } from './soft-score.js';
@@ -193,7 +193,7 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (!known(v) && (VARIANT_WORDS.has(v) ? !candidate.identified : contradicts(v)))
       return `variant "${v}" is not in "${name}"`;
   // A variant word after what the name fits ("Tape for P-Touch") is the other product's.
-  const fitsFrom = c.findIndex((t) => t.kind === 'word' && FITS.has(t.text));
+  const fitsFrom = c.findIndex((t) => t.kind === 'word' && FOR.has(t.text));
   for (const [i, { kind, text: v }] of c.entries()) {
     if (anchored || (fitsFrom >= 0 && i > fitsFrom)) break;
     if (

@@ -1,5 +1,4 @@
-import { COMPATIBLE, FOR } from './attributes.js';
-import { ONLY_LETTERS, runs } from './model-codes.js';
+import { COMPATIBLE, FOR, ONLY_LETTERS, runs } from './model-codes.js';
 import { normaliseName, someOf, wordsOf } from './name-normaliser.js';
 import { NEVER_CODES } from './name-tokens.js';
 import { carries } from './words-that-say-nothing.js';

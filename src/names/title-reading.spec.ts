@@ -114,6 +114,21 @@ describe(readTitle.name, () => {
     const [charger] = read('Canon Charger for NB-7L', [battery]);
     expect(charger!.anchor).toBeUndefined();
     expect(charger!.score).toBeLessThan(FOUND_AT);
+    // Alike in the shops' languages: "für", "pour", "per", "dla" say what follows is fitted.
+    for (const title of [
+      'Samsung CLT-R409 Bildtrommel für CLP-310 CLP-315',
+      'Samsung CLT-R409 Tambour pour CLP-310 et CLP-315',
+      'Samsung CLT-R409 Bęben dla CLP-310 CLP-315',
+    ]) {
+      const [own] = read(title, [drum]);
+      expect({ title, anchor: own!.anchor, rejected: own!.rejected }).toEqual({
+        title,
+        anchor: 'cltr409',
+        rejected: undefined,
+      });
+    }
+    for (const title of ['Canon Ladegerät für NB-7L', 'Canon Caricabatterie per NB-7L'])
+      expect(read(title, [battery])[0]!.anchor).toBeUndefined();
   });
 
   it('never reads a word as a description that the catalog tells siblings apart by', () => {
