@@ -45,9 +45,9 @@ export const FOR = new Set([
 ]);
 /** A short word of letters after a code may be its suffix: a shop's or a region's ("GS816T-NA"). */
 const SUFFIX = /^\p{L}{1,3}$/u;
-/** Words that join what a product fits ("for NB-7L and NB7LH"). */
+/** English words that join words of a name: never a code's suffix ("NB-7L and NB7LH"). */
 const JOINING = new Set(['and', 'or', 'with', 'the', 'in', 'by', 'to']);
-/** And those of the shops' languages, after a "for" ("pour CLP-310 et CLP-315"). */
+/** Words that join the codes a "for" names, in the shops' languages ("pour CLP-310 et CLP-315"). */
 const JOINS = new Set([
   ...JOINING,
   ...['und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'en', 'of', 'och', 'eller', 'og', 'ja', 'tai'],
