@@ -159,7 +159,11 @@ describe('Security headers and limits', () => {
     expect(res.status).toBe(414);
     expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.body).toMatchObject({ status: 414, title: 'URI too long' });
+    expect(res.body).toMatchObject({
+      status: 414,
+      title: 'URI too long',
+      errors: [{ field: '(url)', message: `must be at most ${MAX_URL_LENGTH} characters` }],
+    });
     expect((res.body as ProblemBody).instance).toMatch(/^urn:request-id:/);
   });
 

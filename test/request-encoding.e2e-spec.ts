@@ -86,6 +86,26 @@ describe(JsonBodyMiddleware.name, () => {
     expect(problem(text).errors).toEqual([
       { field: 'Content-Type', message: 'must be application/json' },
     ]);
+    // JSON is UTF-8: valid JSON declared in another charset is refused for its charset.
+    const latin1 = await request(http)
+      .post(BATCH)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json; charset=latin1')
+      .send('{"product_names":["PS5"]}');
+    expect(latin1.status).toBe(415);
+    expect(problem(latin1).errors).toEqual([
+      { field: 'Content-Type', message: 'must be application/json in UTF-8' },
+    ]);
+    const zstd = await request(http)
+      .post(BATCH)
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .set('Content-Encoding', 'zstd')
+      .send('{"product_names":["PS5"]}');
+    expect(zstd.status).toBe(415);
+    expect(problem(zstd).errors).toEqual([
+      { field: 'Content-Encoding', message: 'must be gzip, deflate, br or none' },
+    ]);
   });
 
   it('refuses a body whose bytes are not UTF-8', async () => {

@@ -18,8 +18,8 @@ const parseJson = express.json({
   },
 });
 
-/** Why a body cannot be read: the kind of problem, its detail and what the body must be. */
-type Unreadable = [type: ProblemType, detail: string, mustBe: string];
+/** Why a body cannot be read: the kind of problem, its detail, what it must be, and which. */
+type Unreadable = [type: ProblemType, detail: string, mustBe: string, field?: string];
 
 /** By express.json()'s error type; any other refusal is a body that is not JSON. */
 const UNREADABLE: Readonly<Record<string, Unreadable>> = {
@@ -33,13 +33,27 @@ const UNREADABLE: Readonly<Record<string, Unreadable>> = {
     'The body is not valid UTF-8.',
     'must be UTF-8 text',
   ],
+  // JSON is UTF-8 (RFC 8259): a body declared in another charset, or compressed otherwise
+  // than gzip, deflate or br, is not read at all.
+  'charset.unsupported': [
+    'unsupported-media-type',
+    'Send the body as UTF-8 JSON: Content-Type: application/json, with no other charset.',
+    'must be application/json in UTF-8',
+    'Content-Type',
+  ],
+  'encoding.unsupported': [
+    'unsupported-media-type',
+    'Send the body uncompressed, or with Content-Encoding gzip, deflate or br.',
+    'must be gzip, deflate, br or none',
+    'Content-Encoding',
+  ],
 };
 const NOT_JSON: Unreadable = ['invalid-json', 'The body is not valid JSON.', 'must be valid JSON'];
 
 /** A body refused before any route reads it, naming the body as the routes' validation does. */
 function unreadable(errorType: string | undefined): ProblemException {
-  const [type, detail, message] = UNREADABLE[errorType ?? ''] ?? NOT_JSON;
-  return new ProblemException(type, detail, [{ field: WHOLE_BODY, message }]);
+  const [type, detail, message, field = WHOLE_BODY] = UNREADABLE[errorType ?? ''] ?? NOT_JSON;
+  return new ProblemException(type, detail, [{ field, message }]);
 }
 
 declare module 'express-serve-static-core' {

@@ -38,6 +38,8 @@ export const problemTypeUri = (slug: string): string => TYPE_BASE + slug;
 
 /** The `field` of an error about the request body as a whole (not JSON, not an object…). */
 export const WHOLE_BODY = '(body)';
+/** The `field` of an error about the request's URL as a whole (too long). */
+export const WHOLE_URL = '(url)';
 
 export interface FieldError {
   /** The offending field, e.g. "product_names[2]" or "detail". */

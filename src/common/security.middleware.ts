@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
-import { ProblemException } from './problem.js';
+import { ProblemException, WHOLE_URL } from './problem.js';
 
 /**
  * Longer URLs are refused with 414 before any work. The longest valid lookup (200
@@ -79,6 +79,7 @@ export function urlLengthLimit(req: Request, _res: Response, next: NextFunction)
     throw new ProblemException(
       'uri-too-long',
       `The request URL is over ${MAX_URL_LENGTH} characters.`,
+      [{ field: WHOLE_URL, message: `must be at most ${MAX_URL_LENGTH} characters` }],
     );
   }
   next();
