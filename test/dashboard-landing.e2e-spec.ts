@@ -48,8 +48,10 @@ describe(LandingController.name, () => {
       // The landing page's headers stop at `/`.
       expect(res.headers['content-security-policy']).not.toContain("default-src 'none'");
     }
+    // The landing page is there, for GET: a POST is told so (405), not that nothing is.
     const post = await request(t.http).post('/').send({});
-    expect(post.status).toBe(404);
+    expect(post.status).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
     expect(post.headers['content-type']).toMatch(/^application\/problem\+json/);
     for (const path of ['/', '/dashboard/sign-in']) {
       const page = await request(t.http).get(path);

@@ -199,6 +199,18 @@ describe('LookupController', () => {
     expectProblem(await request(http).get('/v1/nothing-here'), 404);
   });
 
+  it('answers a method an address does not take with 405 and what it takes', async () => {
+    const get = await request(http).get(BATCH).set('Authorization', auth);
+    expectProblem(get, 405);
+    expect(get.headers.allow).toBe('POST');
+    const remove = await request(http).delete(LOOKUP).set('Authorization', auth);
+    expectProblem(remove, 405);
+    expect(remove.headers.allow).toBe('GET, HEAD');
+    expect((remove.body as { detail: string }).detail).toBe(
+      'DELETE is not answered at this address: GET, HEAD are.',
+    );
+  });
+
   it('follows a purchase link to the retailer and records the click; a tampered link is 404', async () => {
     const body = (
       await request(http)

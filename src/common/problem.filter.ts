@@ -3,6 +3,7 @@ import {
   HttpException,
   HttpStatus,
   Logger,
+  NotFoundException,
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
@@ -16,6 +17,7 @@ import {
   type ProblemBody,
   type ProblemType,
 } from './problem.js';
+import { allowedMethods } from './allowed-methods.js';
 import { requestId } from './request-id.js';
 
 /** The kind of problem of a framework error's status (problem.ts); others are http-error. */
@@ -26,6 +28,18 @@ const TYPES: Partial<Record<number, ProblemType>> = {
   414: 'uri-too-long',
   415: 'unsupported-media-type',
 };
+
+/** The 405 of an address no route answers by this method but some route by another. */
+function otherMethod(error: unknown, request: Request): ProblemException | undefined {
+  if (!(error instanceof NotFoundException) || error instanceof ProblemException) return undefined;
+  // A route of this method that found nothing (an unknown category) is a 404 of its own.
+  const allowed = allowedMethods(request);
+  if (allowed.length === 0 || allowed.includes(request.method)) return undefined;
+  return new ProblemException(
+    'method-not-allowed',
+    `${request.method} is not answered at this address: ${allowed.join(', ')} are.`,
+  ).withHeaders({ Allow: allowed.join(', ') });
+}
 
 /** What a client is told to wait before retrying while PostgreSQL is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
@@ -56,11 +70,13 @@ export class ProblemFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     const response = http.getResponse<Response>();
-    const id = requestId(http.getRequest<Request>(), response);
-    const known = knownProblem(error);
+    const request = http.getRequest<Request>();
+    const id = requestId(request, response);
+    const unavailable = knownProblem(error);
     // Logged without the driver's message, which may quote SQL or connection details.
-    if (known && known !== error)
+    if (unavailable && unavailable !== error)
       this.logger.warn('PostgreSQL is unavailable or too slow: answered 503');
+    const known = unavailable ?? otherMethod(error, request);
     const problem = known?.body ?? this.toProblem(error, id);
     if (response.headersSent) return;
     if (known) response.set(known.headers);
