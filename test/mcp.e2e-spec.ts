@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
+  ErrorCode,
   LATEST_PROTOCOL_VERSION,
   SUPPORTED_PROTOCOL_VERSIONS,
   type CallToolResult,
@@ -281,6 +282,19 @@ describe(McpController.name, () => {
         instance: 'urn:request-id:mcp-call-7',
       });
     }
+    const budget = await http('/v1/product-intelligence?product_name=PS5', key);
+    expect(budget.headers.get('ratelimit')).toBe('"lookups";r=119;t=60');
+    await client.close();
+  });
+
+  it("answers a tool it does not have with the protocol's error, charging nothing", async () => {
+    const key = await bearer(app);
+    const client = await connect(key);
+    const refused = client.callTool({ name: 'get_product', arguments: { product_name: 'PS5' } });
+    await expect(refused).rejects.toMatchObject({
+      code: ErrorCode.InvalidParams,
+      message: expect.stringContaining('Unknown tool "get_product"'),
+    });
     const budget = await http('/v1/product-intelligence?product_name=PS5', key);
     expect(budget.headers.get('ratelimit')).toBe('"lookups";r=119;t=60');
     await client.close();

@@ -3,13 +3,15 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import {
   CallToolRequestSchema,
+  ErrorCode,
   ListToolsRequestSchema,
+  McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Request, Response } from 'express';
 import { writtenOnce } from '../common/written-json.js';
 import { PACKAGE_VERSION } from '../config/package-version.js';
-import { ProblemException, invalidRequest } from '../common/problem.js';
+import { ProblemException } from '../common/problem.js';
 import { knownProblem } from '../common/problem.filter.js';
 import { requestInstance } from '../common/request-id.js';
 import { parseBrowseArguments } from '../lookup/browse/browse-request.schema.js';
@@ -94,7 +96,7 @@ export class McpService {
       // The budget still speaks through the HTTP headers; Retry-After lives in the body here.
       const { 'Retry-After': _, ...headers } = problem.headers;
       res.set(headers);
-      // A call refused before its charge (bad arguments, no such tool) states the budget too,
+      // A call refused before its charge (bad arguments) states the budget too,
       // as the HTTP API's refusals do; without the quota's storage it goes out without them.
       if (!headers.RateLimit) {
         const state = await this.quota.status(keyId).catch(() => undefined);
@@ -145,9 +147,11 @@ export class McpService {
         );
       }
       default:
-        throw invalidRequest(`There is no tool named "${tool}".`, [
-          { field: 'name', message: `must be ${SINGLE_TOOL}, ${BATCH_TOOL} or ${BROWSE_TOOL}` },
-        ]);
+        // No such tool is the protocol's error, not a tool's (MCP specification, Tools: errors).
+        throw new McpError(
+          ErrorCode.InvalidParams,
+          `Unknown tool "${tool}": the tools are ${SINGLE_TOOL}, ${BATCH_TOOL} and ${BROWSE_TOOL}`,
+        );
     }
   }
 }
