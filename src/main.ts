@@ -54,8 +54,13 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
+  // Another process on the port (often a service started before): say how to choose another.
+  const taken =
+    (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+      ? ' (another process listens there: stop it, or set PORT, e.g. PORT=3001 npm start)'
+      : '';
   process.stderr.write(
-    `Startup failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    `Startup failed: ${error instanceof Error ? error.message : String(error)}${taken}\n`,
   );
   process.exit(1);
 });

@@ -104,6 +104,16 @@ describe('Server process', () => {
     expect(server.output()).not.toContain('product_name=');
   });
 
+  it('says how to choose another port when its own is taken', async () => {
+    const first = await startServer(baseEnv());
+    servers.push(first);
+    const port = new URL(first.url).port;
+    await expect(startServer({ ...baseEnv(), PORT: port })).rejects.toThrow(
+      /exited with 1 before listening:[\s\S]*Startup failed: listen EADDRINUSE[\s\S]*set PORT, e\.g\. PORT=3001 npm start/,
+    );
+    await first.stop();
+  });
+
   it('on SIGTERM, refuses new connections but finishes requests in flight, then exits 0', async () => {
     const server = await startServer({ ...baseEnv(), SHUTDOWN_TIMEOUT_MS: '10000' });
     servers.push(server);
