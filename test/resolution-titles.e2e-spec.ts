@@ -104,6 +104,8 @@ describe(`${NameResolver.name} on shop titles`, () => {
     listing('tote', 'Toteco', 'Ladies Laptop Tote Orange'),
     listing('sleeve-in', 'Bagsco', 'Computer Sleeve in Gray'),
     listing('tabs', 'Tabco', 'Plastic Tabs in White'),
+    // Earphones whose long name a short title names every word of, but not its brand.
+    listing('pods', 'Nexo', 'Streetwave SW1003 The NightOwl Beat Pods Ear Buds Earphones'),
     // Two power banks told apart by their capacity, which a title may write with a comma.
     listing('bank-24k', 'Voltix', 'PowerCell Power Bank 24000mAh'),
     listing('bank-10k', 'Voltix', 'PowerCell Power Bank 10000mAh'),
@@ -265,6 +267,12 @@ describe(`${NameResolver.name} on shop titles`, () => {
     expect(outcome.explanation.decision).toMatch(
       /; searched again for suggestions: \d+ more scored$/,
     );
+  });
+
+  it('suggests a product whose name says every word of a refused title, its brand unsaid', async () => {
+    const outcome = await catalog.resolver.resolve('Night Owl Beat Pods');
+    expect(outcome.found).toBe(false);
+    expect(outcome.candidates[0]).toMatchObject({ productId: 'pods', score: 0.6 });
   });
 
   it('reads a comma between thousands as one number, a capacity as a capacity', async () => {

@@ -73,9 +73,6 @@ export function scoreProduct(
   saysFor: boolean,
 ): Explained {
   const { brand, categoryWords, read } = given;
-  // The share of the query's term weight its best name carries, where the query names its
-  // maker: without it, a word or two the name shares says little ("asdf qwerty").
-  const coverage = read.brandNamed && whole > 0 ? product.weight / whole : 0;
   let stated: Attributes | undefined;
   const states = () => (stated ??= measuresWritten(product.name).asked);
   // A code only this product carries identifies it: where no rule of the words rejects it,
@@ -139,6 +136,10 @@ export function scoreProduct(
     ? []
     : matches.filter((m) => !m.rejected).sort((a, b) => b.score - a.score);
   const best = accepted[0];
+  // The share of the query's term weight its best name carries, where the query names its
+  // maker or the name every word of the query: else a word or two shared says little.
+  const namesAll = (best ?? matches.find((m) => m.namesAll))?.namesAll;
+  const coverage = (read.brandNamed || namesAll) && whole > 0 ? product.weight / whole : 0;
   // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
   // then the name the words were read against and what they made of it.
   const evidence = weighed ? identifierNotes(read.identifiedBy!, weighed, read.toldFromFamily) : [];

@@ -20,6 +20,8 @@ export interface NameMatch extends Verdict {
   notes: string[];
   /** The query's words it names and the words it adds (closer-readings.ts). */
   reading?: Reading;
+  /** Set when it names every word of the query, whatever it adds: a suggestion, brand or not. */
+  namesAll?: true;
 }
 
 /** A catalog name with this many words of letters or more, less its brand's, is a title. */
@@ -72,7 +74,8 @@ export function nameMatcher(query: string): NameMatcher {
       rejected ?? (matched.complete && 'the query names every word of it and nothing else');
     if (verdict) notes.unshift(verdict);
     const complete = (!rejected && matched.complete) || undefined;
-    return { score, notes, reading: matched.reading, rejected, complete }; // one shape: no spread
+    const namesAll = matched.reading?.named.length === query.tokens.length || undefined;
+    return { score, notes, reading: matched.reading, rejected, complete, namesAll }; // one shape
   };
   return Object.assign(match, { key });
 }
