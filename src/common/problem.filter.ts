@@ -31,7 +31,7 @@ const TYPES: Partial<Record<number, ProblemType>> = {
 
 /** The 405 of an address no route answers by this method but some route by another. */
 function otherMethod(error: unknown, request: Request): ProblemException | undefined {
-  if (!(error instanceof NotFoundException) || error instanceof ProblemException) return undefined;
+  if (!(error instanceof NotFoundException)) return undefined;
   // A route of this method that found nothing (an unknown category) is a 404 of its own.
   const allowed = allowedMethods(request);
   if (allowed.length === 0 || allowed.includes(request.method)) return undefined;

@@ -138,7 +138,7 @@ export function scoreProduct(
   const best = accepted[0];
   // The share of the query's term weight its best name carries, where the query names its
   // maker or the name every word of the query: else a word or two shared says little.
-  const namesAll = (best ?? matches.find((m) => m.namesAll))?.namesAll;
+  const namesAll = best ? best.namesAll : matches.some((m) => m.namesAll);
   const coverage = (read.brandNamed || namesAll) && whole > 0 ? product.weight / whole : 0;
   // The evidence by rank, for --explain: the identifier, what contradicts or agrees with it,
   // then the name the words were read against and what they made of it.
