@@ -32,12 +32,8 @@ const readAsTitle = ({ read, text, brand }: CandidateName): boolean =>
   read?.brandNamed === true &&
   text.split(' ').filter((w) => !DIGIT.test(w) && !brand.words.has(w)).length >= TITLE_WORDS;
 
-/** How well one query names each candidate: the query is read once, not once for each. */
-export interface NameMatcher {
-  (candidate: CandidateName): NameMatch;
-  /** The query, normalised and without spaces. */
-  readonly key: string;
-}
+/** How well one query names each candidate (the query read once); `key`: it without spaces. */
+export type NameMatcher = ((candidate: CandidateName) => NameMatch) & { readonly key: string };
 
 export function nameMatcher(query: string): NameMatcher {
   const normalised = normaliseName(query);
