@@ -33,6 +33,8 @@ export interface ReadAgainst {
   describesMeasure(value: string, unit: string): boolean;
   /** Whether its names state the measure ("8mp": `same`), only another of its unit, or none. */
   statesMeasure(value: string, unit: string): 'same' | 'other' | undefined;
+  /** Whether a word of the query is a candidate's brand: it says which product, never describes. */
+  brandWord(word: string): boolean;
   /** Whether a word of letters and digits is a term of many names ("MP3") that describes. */
   describesTerm(word: string): boolean;
   /** Whether a number of the query is written alone, as a quantity ("2.0", "50 Sheets"). */

@@ -106,6 +106,8 @@ function queryTokens(
       (digits.get(n) ?? 0) - count('unit-number', n) >= Math.max(1, count('number', n)),
     /** The texts the query gives only as what the product fits (model-codes.ts, fittedTexts). */
     fits,
+    /** Whether the query writes a word, whole or in adjacent words ("iPad 2" of "ipad2"). */
+    joined: (word: string) => runs.has(word),
     /** The start of this word, up to a digit, that the query writes and stops at, if any. */
     cutShort: (word: string): string | undefined => {
       for (let end = word.length - 1; end > 0; end--) {
@@ -144,7 +146,9 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     const n = token.text;
     if (fitted(n)) continue;
     const alone = title && !inWord(token) && read!.specifies(n);
-    const at = remaining.findIndex((r) => r.text === n && !(alone && inWord(r)));
+    // A quantity alone is no code's digit, but the code written apart ("iPad 2" of "iPad2").
+    const own = (r: Token) => !(alone && inWord(r)) || q.joined(r.word!);
+    const at = remaining.findIndex((r) => r.text === n && own(r));
     const other = anchored && (read.specifies(n) || read.inCode(n) || read.tellsNoMember(n));
     if (at !== -1) remaining.splice(at, 1);
     // Beside the code that identifies it, a number is a measure or describes ("14 cores").

@@ -114,6 +114,7 @@ export function softScore(
     modelAt < Infinity && c.every((t, i) => used.has(i) || (hasLetters(t) && t.kind !== 'code'));
   const foreign = (token: Token, k = q.indexOf(token)) =>
     read?.unknown(token.text) === true && (k > modelAt || k < brandAt) && modelNamed;
+  const brandsSaid = new Set<string>();
   for (const token of leftover) {
     const { kind, text, word, unit } = token;
     if (kind === 'unit-number') {
@@ -144,6 +145,11 @@ export function softScore(
     } else if (saysLittle(text, candidate.categoryWords)) {
       score -= PENALTY.genericWord;
       continue;
+    } else if (word !== undefined && read?.brandWord(word)) {
+      // Another candidate's brand says which product, whatever its parts ("4inkjets"): once.
+      if (!brandsSaid.has(word)) score -= PENALTY.unmatchedWord;
+      if (!brandsSaid.has(word)) notes.push(`"${word}" is another candidate's brand`);
+      brandsSaid.add(word);
     } else if (describing && word !== undefined && read?.describesTerm(word)) {
       // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.
       if (!described.includes(word)) {

@@ -178,6 +178,28 @@ describe(readTitle.name, () => {
     ).toMatch(/model code "p"/);
   });
 
+  it('reads a number written apart from the letters a name glues it to as that word', () => {
+    const sleeve = product('Rondo', 'Leather Tablet Sleeve for Tabula Tabula2 - Brown');
+    const [found] = read('Rondo Leder Sleeve für Tabula / Tabula 2, Brown', [sleeve]);
+    expect(found!.rejected).toBeUndefined();
+    // A quantity written alone is still no digit of a code the query does not write apart.
+    const [alone] = read('Rondo Leather Tablet Sleeve, Brown, 2 pieces', [sleeve]);
+    expect(alone!.rejected).toMatch(/number 2/);
+  });
+
+  it("never reads another candidate's brand as a description, digits in it or not", () => {
+    const original = product('Orvo', 'OX-30271 Cyan Ink Cartridge');
+    const refill = product('2Refill', 'Remanufactured Replacement for Orvo OX-30271 Cyan Ink');
+    const [byCode, byBrand] = read('2Refill Remanufactured Orvo OX-30271 Cyan Tinte', [
+      original,
+      refill,
+    ]);
+    expect(byCode!.anchor).toBe('ox30271');
+    expect(byCode!.notes.join(' ')).toMatch(/"2refill" is another candidate's brand/);
+    expect(byCode!.score).toBeLessThan(FOUND_AT);
+    expect(byBrand!.score).toBeGreaterThan(byCode!.score);
+  });
+
   it('reads a code written as one word as that word, never its letters and number apart', () => {
     // "NEXT7" is not the "NEXT6" of a 7-inch tablet, nor "BLKS" a misspelt "BLUS".
     const tablet = product('Efun', 'NEXT6 7-Inch Color TFT Display Tablet with Borders');

@@ -272,6 +272,7 @@ export function readTitle(
           (anchor !== undefined
             ? !tellsApart(word)
             : brandNamed(brand) && counts.siblings(word) === 0 && !siblingsCarry().has(word)),
+        brandWord: (word) => brands.has(word),
         distinguishes: tellsApart,
         neverApart: (word) => counts.siblings(word) === 0,
         setsApart: setsApart(index),
