@@ -147,8 +147,9 @@ function hardRule(q: QueryTokens, c: Token[], candidate: CandidateName, title: b
     if (fitted(n)) continue;
     const alone = title && !inWord(token) && read!.specifies(n);
     // A quantity alone is no code's digit, but the code written apart ("iPad 2" of "iPad2").
-    const own = (r: Token) => !(alone && inWord(r)) || q.joined(r.word!);
-    const at = remaining.findIndex((r) => r.text === n && own(r));
+    const at = remaining.findIndex(
+      (r) => r.text === n && (!(alone && inWord(r)) || q.joined(r.word!)),
+    );
     const other = anchored && (read.specifies(n) || read.inCode(n) || read.tellsNoMember(n));
     if (at !== -1) remaining.splice(at, 1);
     // Beside the code that identifies it, a number is a measure or describes ("14 cores").

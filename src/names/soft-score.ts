@@ -147,8 +147,10 @@ export function softScore(
       continue;
     } else if (word !== undefined && read?.brandWord(word)) {
       // Another candidate's brand says which product, whatever its parts ("4inkjets"): once.
-      if (!brandsSaid.has(word)) score -= PENALTY.unmatchedWord;
-      if (!brandsSaid.has(word)) notes.push(`"${word}" is another candidate's brand`);
+      if (!brandsSaid.has(word)) {
+        score -= PENALTY.unmatchedWord;
+        notes.push(`"${word}" is another candidate's brand`);
+      }
       brandsSaid.add(word);
     } else if (describing && word !== undefined && read?.describesTerm(word)) {
       // A term of many products' names ("MP3", "3D") describes as one word, whatever its parts.

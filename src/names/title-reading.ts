@@ -237,9 +237,7 @@ export function readTitle(
     return lacked.some((w) => beside.some((j) => carries(own(j), w))) ? undefined : code;
   };
   const lineNamed = makersLines(products, querySet, counts, own);
-  let generationsOnce: ReadonlySet<string> | undefined;
-  const generations = () =>
-    (generationsOnce ??= attributesOf(query).get('generation') ?? new Set<string>());
+  const generations = remembered((_: void) => attributesOf(query).get('generation'));
   const fitsIt = fitsAfterFor(query, queryWords, brands, anchors, own);
   // A word of letters and digits on this many names is a term of many products ("MP3").
   const term = (word: string) =>
@@ -281,7 +279,7 @@ export function readTitle(
         // A number no member of its family carries tells none apart, unless a year or generation.
         tellsNoMember: (number) =>
           anchor !== undefined &&
-          !generations().has(number) &&
+          !generations()?.has(number) &&
           families.get(anchor)!.length > 1 &&
           !families.get(anchor)!.some((j) => own(j).has(number)),
         inCode: (number) => codeNumbers.has(number),
